@@ -1,0 +1,80 @@
+# parity — user-facing targets. Runtimes and tools are pinned in package.json/package-lock.json.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+NODE := node_modules/.bin/node
+ORCH := $(NODE) runners/orchestrate.js
+BIOME := node_modules/.bin/biome
+
+# User knobs (make run RUNTIME=bun SUITE=math QUICK=1)
+RUNTIME ?=
+RUNTIMES ?= node deno bun
+SUITE ?=
+WORKLOAD ?=
+QUICK ?=
+ROUNDS ?=
+BASELINE ?=
+SHOW ?=
+FILE ?=
+
+RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
+	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
+	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)")
+
+# Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
+TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' \
+	-not -path '*/fixtures/*' -not -name '*.bun.test.js' -not -name '*.deno.test.js' 2>/dev/null | sort)
+# Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
+EXTRA_TESTS :=
+
+.PHONY: help setup check-setup test lint fmt unit run compare table runtimes validate clean
+
+help: ## list targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 16
+
+setup: ## install pinned runtimes and tools (npm ci) and GNU time
+	@command -v /usr/bin/time >/dev/null || { command -v apt-get >/dev/null && (apt-get update -qq && apt-get install -y -qq time); } \
+	  || { echo "setup: GNU time (/usr/bin/time) is required: install the 'time' package" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	@$(MAKE) --no-print-directory check-setup
+
+check-setup:
+	@for b in node_modules/.bin/node node_modules/node-22/bin/node node_modules/node-24/bin/node node_modules/.bin/deno node_modules/.bin/bun; do \
+	  if ! head -c 4 "$$b" 2>/dev/null | grep -q ELF; then echo "setup: $$b is not a native binary (a JS shim or missing): rerun make setup" >&2; exit 1; fi; done
+	@echo "setup: runtimes are native binaries; see make runtimes"
+
+test: lint unit ## lint, format check and every test (what CI runs)
+
+lint: ## biome lint + format check (no writes)
+	$(BIOME) ci --reporter=summary .
+
+fmt: ## apply biome formatting and safe fixes
+	$(BIOME) check --write .
+
+unit:
+	@files="$(TEST_FILES)"; if [ -z "$$files" ]; then echo "test: no test files found" >&2; exit 1; fi; \
+	$(NODE) --test --test-reporter=spec $$files
+	@$(foreach t,$(EXTRA_TESTS),$(MAKE) --no-print-directory $(t) &&) true
+
+run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
+	@test -n "$(RUNTIME)" || { echo "run: set RUNTIME to one runtime id (see make runtimes), e.g. make run RUNTIME=bun" >&2; exit 2; }
+	$(ORCH) run --runtimes "$(RUNTIME)" $(RUN_FLAGS)
+
+compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1]
+	$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
+
+table: ## print a results file: make table FILE=results/… [SHOW=cpu,rss] [BASELINE=id]
+	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
+	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown)
+
+validate: ## validate a results file against the schema: make validate FILE=…
+	$(ORCH) validate $(FILE)
+
+runtimes: ## each runtime id: version, engine, binary (or how to install it)
+	$(ORCH) runtimes
+
+clean: ## remove generated results (keeps fixtures)
+	find results -maxdepth 1 -name '*.json' -delete
+
+-include mk/*.mk

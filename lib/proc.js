@@ -1,0 +1,137 @@
+// Run one job in a fresh process and measure it from outside: wall time, CPU user+sys and
+// peak RSS via GNU time's wait4() rusage (exact even for crashed or killed children), plus
+// a /proc poll that enforces the memory cap while the job runs.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const GNU_TIME = '/usr/bin/time';
+const POLL_MS = 20;
+
+/** Throws a one-line error when GNU time is missing: without it there is no outside measurement. */
+export function checkGnuTime() {
+  if (!existsSync(GNU_TIME)) {
+    throw new Error(`GNU time not found at ${GNU_TIME}: install it with "apt-get install time" (make setup does)`);
+  }
+}
+
+/** Parse GNU time's last line in our format: "<user s> <sys s> <maxrss KiB> <exit>". */
+export function parseTimeOutput(text) {
+  const lines = text.trim().split('\n');
+  const last = lines.pop() ?? '';
+  const m = last.match(/^([\d.]+) ([\d.]+) (\d+) (-?\d+)$/);
+  if (!m) return null;
+  const signal = lines.join('\n').match(/terminated by signal (\d+)/);
+  return {
+    cpu_ms: { user: Number(m[1]) * 1e3, sys: Number(m[2]) * 1e3 },
+    rss_peak_bytes: Number(m[3]) * 1024,
+    exit_code: signal ? null : Number(m[4]),
+    signal_number: signal ? Number(signal[1]) : null,
+  };
+}
+
+function readStatusKiB(pid, field) {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Pids of the direct children of `pid` (GNU time's only child is the runtime). */
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const SIGNALS = {
+  1: 'SIGHUP',
+  2: 'SIGINT',
+  4: 'SIGILL',
+  5: 'SIGTRAP',
+  6: 'SIGABRT',
+  7: 'SIGBUS',
+  8: 'SIGFPE',
+  9: 'SIGKILL',
+  11: 'SIGSEGV',
+  13: 'SIGPIPE',
+  15: 'SIGTERM',
+};
+
+/**
+ * Spawn `bin args` under GNU time, enforce timeout and memory cap, and return what happened.
+ * @param {{bin: string, args: string[], env?: Record<string, string>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void}} opts
+ */
+export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpawn }) {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-'));
+  const timeFile = join(dir, 'time');
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(GNU_TIME, ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // own process group: stragglers the job leaves behind can be killed together
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      // Keep the tail only: a runaway job must not fill the orchestrator's memory.
+      stderr = (stderr + d).slice(-64 * 1024);
+    });
+    /** @type {null | 'timeout' | 'oom' | 'interrupted'} */
+    let killedFor = null;
+    let rssSeen = 0;
+    const killJob = (why) => {
+      if (killedFor) return;
+      killedFor = why;
+      // Kill the runtime, not GNU time, so that time still reports its rusage.
+      for (const pid of childrenOf(child.pid)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
+    };
+    onSpawn?.(() => killJob('interrupted'));
+    const timer = setTimeout(() => killJob('timeout'), timeoutMs);
+    const poll = setInterval(() => {
+      for (const pid of childrenOf(child.pid)) {
+        const rss = readStatusKiB(pid, 'VmRSS');
+        rssSeen = Math.max(rssSeen, rss);
+        if (memCapBytes && rss > memCapBytes) killJob('oom');
+      }
+    }, POLL_MS);
+    child.on('close', (code) => {
+      const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
+      clearTimeout(timer);
+      clearInterval(poll);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+      let timed = null;
+      try {
+        timed = parseTimeOutput(readFileSync(timeFile, 'utf8'));
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+      const signal_number = timed?.signal_number ?? null;
+      resolve({
+        stdout,
+        stderr,
+        wall_ms,
+        cpu_ms: timed?.cpu_ms ?? null,
+        rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? 0, rssSeen) || null,
+        exit_code: timed ? timed.exit_code : code,
+        signal: signal_number === null ? null : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
+        killed_for: killedFor,
+      });
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { readResults, resultsPath, validateResults, writeJsonAtomic } from './results.js';
+
+const minimal = () => ({
+  schema: 'parity.results/1',
+  started: '2026-11-22T00:00:00.000Z',
+  finished: null,
+  complete: false,
+  command: 'x',
+  fingerprint: {
+    os: 'o',
+    kernel: 'k',
+    arch: 'x64',
+    cpu_model: 'c',
+    cores: 2,
+    mem_bytes: 1,
+    governor: 'g',
+    loadavg_start: [0, 0, 0],
+    loadavg_end: null,
+    node_env: null,
+  },
+  runtimes: [],
+  results: [],
+  conformance: [],
+});
+
+test('a minimal document is valid', () => {
+  assert.deepEqual(validateResults(minimal()), []);
+});
+
+test('an unknown status and a wrong schema id are reported', () => {
+  const doc = minimal();
+  doc.schema = 'parity.results/0';
+  doc.conformance.push({ runtime: 'node', suite: 's', source: 'wpt', name: 'n', status: 'maybe', detail: null });
+  const errors = validateResults(doc).join('\n');
+  assert.match(errors, /\/schema/);
+  assert.match(errors, /\/conformance\/0\/status/);
+});
+
+test('resultsPath is a UTC stamp and the host name', () => {
+  const p = resultsPath(new Date('2026-11-22T06:15:00.123Z'), '/r');
+  assert.match(p, /^\/r\/20261122T061500Z-[\w.-]+\.json$/);
+});
+
+test('writeJsonAtomic leaves no temporary file and readResults reads it back', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-test-'));
+  const file = join(dir, 'r.json');
+  writeJsonAtomic(file, minimal());
+  assert.deepEqual(readdirSync(dir), ['r.json']);
+  assert.equal(readResults(file).schema, 'parity.results/1');
+});
+
+test('readResults names the file and the problem for broken input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-test-'));
+  const file = join(dir, 'bad.json');
+  writeFileSync(file, '{"schema": "parity.results/1"}');
+  assert.throws(() => readResults(file), /bad\.json does not match schema parity\.results\/1/);
+  assert.throws(() => readResults(join(dir, 'none.json')), /none\.json: no such file/);
+  assert.ok(readFileSync(file, 'utf8'));
+});

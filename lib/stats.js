@@ -1,0 +1,114 @@
+// Statistics for parity: medians, intervals, ratios. Pure functions, no runtime APIs,
+// so every runtime's runner and the orchestrator share one implementation.
+
+/** @param {number[]} xs */
+export function sorted(xs) {
+  return [...xs].sort((a, b) => a - b);
+}
+
+/** Linear-interpolated quantile of an already sorted array (q in [0, 1]). */
+export function quantileSorted(s, q) {
+  if (s.length === 0) return Number.NaN;
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
+}
+
+/** @param {number[]} xs */
+export function median(xs) {
+  return quantileSorted(sorted(xs), 0.5);
+}
+
+/** @param {number[]} xs */
+export function mean(xs) {
+  return xs.reduce((a, v) => a + v, 0) / xs.length;
+}
+
+/** Coefficient of variation (sample standard deviation / mean); 0 for fewer than 2 values. */
+export function cv(xs) {
+  if (xs.length < 2) return 0;
+  const m = mean(xs);
+  const variance = xs.reduce((a, v) => a + (v - m) ** 2, 0) / (xs.length - 1);
+  return Math.sqrt(variance) / m;
+}
+
+/**
+ * Distribution-free 95% interval for the median from order statistics
+ * (ranks n/2 ± 1.96·√n/2). Needs no resampling, so it is cheap inside a job.
+ * @param {number[]} xs
+ * @returns {[number, number]}
+ */
+export function medianCI(xs) {
+  const s = sorted(xs);
+  const n = s.length;
+  if (n === 0) return [Number.NaN, Number.NaN];
+  const half = (1.96 * Math.sqrt(n)) / 2;
+  const lo = Math.max(0, Math.floor(n / 2 - half));
+  const hi = Math.min(n - 1, Math.ceil(n / 2 + half) - 1);
+  return [s[lo], s[Math.max(lo, hi)]];
+}
+
+/** Small deterministic PRNG (mulberry32) so that bootstrap intervals are reproducible. */
+export function rng(seed = 0x9e3779b9) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function resampleMedian(xs, rand) {
+  const r = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) r[i] = xs[Math.floor(rand() * xs.length)];
+  return median(r);
+}
+
+/**
+ * Percentile-bootstrap 95% interval of the median.
+ * @param {number[]} xs
+ * @returns {[number, number]}
+ */
+export function bootstrapMedianCI(xs, iterations = 2000, seed = 1) {
+  if (xs.length < 2) return [xs[0] ?? Number.NaN, xs[0] ?? Number.NaN];
+  const rand = rng(seed);
+  const meds = new Array(iterations);
+  for (let i = 0; i < iterations; i++) meds[i] = resampleMedian(xs, rand);
+  const s = sorted(meds);
+  return [quantileSorted(s, 0.025), quantileSorted(s, 0.975)];
+}
+
+/**
+ * Ratio of medians a/b with a percentile-bootstrap 95% interval, resampling each side
+ * independently (rounds are the unit of resampling). `significant` is false when the
+ * interval contains 1: the data cannot tell the two apart.
+ * @param {number[]} a
+ * @param {number[]} b
+ */
+export function ratioCI(a, b, iterations = 2000, seed = 2) {
+  const ratio = median(a) / median(b);
+  if (a.length < 2 || b.length < 2) {
+    return { ratio, ci95: /** @type {[number, number]} */ ([Number.NaN, Number.NaN]), significant: false };
+  }
+  const rand = rng(seed);
+  const rs = new Array(iterations);
+  for (let i = 0; i < iterations; i++) rs[i] = resampleMedian(a, rand) / resampleMedian(b, rand);
+  const s = sorted(rs);
+  /** @type {[number, number]} */
+  const ci95 = [quantileSorted(s, 0.025), quantileSorted(s, 0.975)];
+  return { ratio, ci95, significant: ci95[0] > 1 || ci95[1] < 1 };
+}
+
+/**
+ * Keep at most `max` samples, evenly spaced over the sorted distribution, so result
+ * files stay small while the shape of the distribution survives.
+ * @param {number[]} xs
+ */
+export function thinSamples(xs, max = 200) {
+  const s = sorted(xs);
+  if (s.length <= max) return s;
+  return Array.from({ length: max }, (_, i) => s[Math.round((i * (s.length - 1)) / (max - 1))]);
+}

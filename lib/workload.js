@@ -1,0 +1,102 @@
+// The workload contract: validation, parameter grids and requirement checks.
+// Runtime-agnostic: imported by the orchestrator (to plan jobs) and by every runner.
+
+const UNITS = ['bytes', 'ops'];
+
+/**
+ * Throw a one-line error naming what is wrong with a workload module's default export.
+ * @param {any} w the default export
+ * @param {string} id the workload id (`suite/name`) for the message
+ */
+export function validateWorkload(w, id) {
+  const fail = (what) => {
+    throw new Error(`Workload ${id}: ${what}`);
+  };
+  if (!w || typeof w !== 'object') fail('default export must be a plain object');
+  const base = id.split('/').pop();
+  if (w.name !== base) fail(`name must be "${base}" (the file name), got ${JSON.stringify(w.name)}`);
+  if (!UNITS.includes(w.unit)) fail(`unit must be one of ${UNITS.join(', ')}, got ${JSON.stringify(w.unit)}`);
+  for (const fn of ['run', 'verify']) if (typeof w[fn] !== 'function') fail(`${fn} must be a function`);
+  if (w.setup !== undefined && typeof w.setup !== 'function') fail('setup must be a function when present');
+  validateGrid(w.params ?? {}, `${id} params`);
+  if (w.quick !== undefined) {
+    validateGrid(w.quick, `${id} quick`);
+    for (const [k, vs] of Object.entries(w.quick)) {
+      if (!(k in (w.params ?? {}))) fail(`quick.${k} is not a key of params`);
+      for (const v of vs)
+        if (!w.params[k].includes(v)) fail(`quick.${k} value ${JSON.stringify(v)} is not in params.${k}`);
+    }
+  }
+  if (w.requires !== undefined && !(Array.isArray(w.requires) && w.requires.every((r) => typeof r === 'string'))) {
+    fail('requires must be an array of strings');
+  }
+  return w;
+}
+
+/** Parameter values are non-empty arrays of numbers or of strings, never both (as in Node's benchmark/common.js). */
+function validateGrid(grid, where) {
+  if (!grid || typeof grid !== 'object' || Array.isArray(grid))
+    throw new Error(`${where}: must be an object of arrays`);
+  for (const [k, vs] of Object.entries(grid)) {
+    if (!Array.isArray(vs) || vs.length === 0) throw new Error(`${where}.${k}: must be a non-empty array`);
+    const types = new Set(vs.map((v) => typeof v));
+    if (types.size !== 1 || !(types.has('number') || types.has('string'))) {
+      throw new Error(`${where}.${k}: values must be all numbers or all strings, got ${JSON.stringify(vs)}`);
+    }
+  }
+}
+
+/**
+ * Every combination of the grid, in declaration order.
+ * @param {Record<string, (string|number)[]>} grid
+ * @returns {Record<string, string|number>[]}
+ */
+export function expandGrid(grid) {
+  let combos = [{}];
+  for (const [k, vs] of Object.entries(grid)) {
+    combos = combos.flatMap((c) => vs.map((v) => ({ ...c, [k]: v })));
+  }
+  return combos;
+}
+
+/**
+ * The parameter sets to run: the full grid, or in quick mode the quick subset
+ * (keys missing from `quick` take the first value of `params`).
+ */
+export function paramSets(w, quick = false) {
+  const params = w.params ?? {};
+  if (!quick) return expandGrid(params);
+  const grid = Object.fromEntries(Object.entries(params).map(([k, vs]) => [k, w.quick?.[k] ?? [vs[0]]]));
+  return expandGrid(grid);
+}
+
+/** Stable text form of a parameter set: `chunk=1024 doc=rsc` ('' when there are none). */
+export function paramsKey(params) {
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+}
+
+/**
+ * Check a workload's `requires` list in the current runtime. Entries are global paths
+ * (`ReadableStream`, `JSON.rawJSON`) or module specifiers (`node:stream`).
+ * @returns {Promise<string[]>} the requirements that are missing
+ */
+export async function missingRequirements(requires = []) {
+  const missing = [];
+  for (const r of requires) {
+    if (r.includes(':')) {
+      try {
+        await import(r);
+      } catch {
+        missing.push(r);
+      }
+      continue;
+    }
+    /** @type {any} */
+    let v = globalThis;
+    for (const part of r.split('.')) v = v?.[part];
+    if (v === undefined) missing.push(r);
+  }
+  return missing;
+}
