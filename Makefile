@@ -28,7 +28,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint fmt unit run compare table runtimes validate clean
+.PHONY: help setup check-setup test lint fmt unit run compare table diff runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 16
@@ -67,6 +67,10 @@ compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE
 table: ## print a results file: make table FILE=results/… [SHOW=cpu,rss] [BASELINE=id]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
 	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown)
+
+diff: ## compare two results files cell by cell: make diff A=results/old.json B=results/new.json
+	@test -n "$(A)" -a -n "$(B)" || { echo "diff: set A and B to two results files" >&2; exit 2; }
+	$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown)
 
 validate: ## validate a results file against the schema: make validate FILE=…
 	$(ORCH) validate $(FILE)

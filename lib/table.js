@@ -191,3 +191,33 @@ export function renderResults(doc, { show = [], baseline, markdown = false } = {
   parts.push('', renderNotes(agg, { markdown }));
   return parts.join('\n');
 }
+
+/**
+ * Compare two results files cell by cell (same workload, params and runtime id): B's
+ * throughput relative to A's with a bootstrap interval over rounds. Across files the
+ * machine state differs, so only large, significant ratios mean much.
+ */
+export function renderDiff(a, b, { markdown = false } = {}) {
+  const ids = (doc) => doc.runtimes.map((r) => r.id);
+  const common = ids(a).filter((id) => ids(b).includes(id));
+  const aggA = aggregate(a.results, common);
+  const aggB = aggregate(b.results, common);
+  const rowsB = new Map(aggB.rows.map((r) => [r.key, r]));
+  const body = [];
+  for (const rowA of aggA.rows) {
+    const rowB = rowsB.get(rowA.key);
+    if (!rowB) continue;
+    for (const id of common) {
+      const ca = rowA.cells[id];
+      const cb = rowB.cells[id];
+      if (!ca || !cb) continue;
+      const unit = rowA.unit;
+      const ratio = ca.ok && cb.ok ? fmtRatio(ratioCI(ca.times, cb.times)) : '';
+      // Each side's own cross-runtime ratio would only confuse a file-to-file comparison.
+      const own = (c) => cellText({ ...c, ratio: null }, unit, 'throughput');
+      body.push([rowA.key, id, own(ca), own(cb), ratio || '-']);
+    }
+  }
+  const header = ['workload', 'runtime', `A ${a.started}`, `B ${b.started}`, 'B/A'];
+  return renderGrid(header, body, markdown);
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aggregate, fmtMs, renderResults, si } from './table.js';
+import { aggregate, fmtMs, renderDiff, renderResults, si } from './table.js';
 
 /** Synthetic ok row: `ns` per call for `units` bytes. */
 const row = (runtime, round, ns, extra = {}) => ({
@@ -97,4 +97,12 @@ test('si and fmtMs format for reading', () => {
   assert.equal(si(12.5), '12.5');
   assert.equal(fmtMs(850), '850 ms');
   assert.equal(fmtMs(1234), '1.23 s');
+});
+
+test('diff shows B relative to A per runtime', () => {
+  const a = doc([...rounds('a', [100, 101, 99]), ...rounds('b', [100, 100, 100])]);
+  const b = doc([...rounds('a', [50, 50.5, 49.5]), ...rounds('b', [100, 101, 99])]);
+  const text = renderDiff(a, b);
+  assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00x$/m);
+  assert.match(text, /s\/w chunk=1024\s+b\s+.*~1\.00x$/m);
 });

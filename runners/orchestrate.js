@@ -14,7 +14,7 @@ import { fingerprint, loadavg } from '../lib/fingerprint.js';
 import { checkGnuTime, runMeasured } from '../lib/proc.js';
 import { commandLine, loadRegistry, probeRuntime, ROOT, resolveRuntime, runtimeIds } from '../lib/registry.js';
 import { readResults, resultsPath, SCHEMA_ID, validateResults, writeJsonAtomic } from '../lib/results.js';
-import { renderResults } from '../lib/table.js';
+import { renderDiff, renderResults } from '../lib/table.js';
 import { paramSets, paramsKey } from '../lib/workload.js';
 
 /** Defaults per mode; QUICK trades precision for a run that fits in CI. */
@@ -280,7 +280,7 @@ export async function run(o) {
   process.on('SIGTERM', onSignal);
   const log = (line) => process.stderr.write(`${line}\n`);
   log(
-    `parity: ${jobs.length} jobs (${workloads.length} workloads × params × ${runtimes.length} runtimes × ${mode.rounds} rounds) → ${relative(process.cwd(), out)}`,
+    `parity: ${jobs.length} jobs (${workloads.length} workload(s) × params × ${runtimes.length} runtime(s) × ${mode.rounds} round(s)) → ${relative(process.cwd(), out)}`,
   );
 
   const t0 = Date.now();
@@ -392,6 +392,7 @@ const HELP = `usage: orchestrate.js <command> [options]
   run       --runtimes "node deno bun" [--suite math] [--workload sin] [--quick] [--rounds N]
             [--timeout S] [--mem-cap MB] [--min-ms MS] [--baseline ID] [--show cpu,rss] [--out FILE] [--suites-dir DIR]
   table     FILE [--show cpu,rss] [--baseline ID] [--markdown]
+  diff      A.json B.json [--markdown]
   runtimes
   validate  FILE...`;
 
@@ -437,6 +438,13 @@ export async function cli(argv) {
       );
       return 0;
     }
+    case 'diff': {
+      if (files.length !== 2)
+        throw new UsageError('diff needs two results files: A=results/old.json B=results/new.json');
+      const [a, b] = files.map(readResults);
+      process.stdout.write(`${renderDiff(a, b, { markdown: values.markdown })}\n`);
+      return 0;
+    }
     case 'validate': {
       if (!files.length) throw new UsageError('validate needs one or more results files');
       for (const f of files) {
@@ -446,7 +454,9 @@ export async function cli(argv) {
       return 0;
     }
     default:
-      throw new UsageError(`Unknown command "${command}": valid commands are run, compare, table, runtimes, validate`);
+      throw new UsageError(
+        `Unknown command "${command}": valid commands are run, compare, table, diff, runtimes, validate`,
+      );
   }
 }
 
