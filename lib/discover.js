@@ -51,3 +51,17 @@ export async function loadWorkloads(suites, dir = SUITES_DIR) {
   }
   return out;
 }
+
+/**
+ * Suite-specific extra tables: the default export of suites/<suite>/_analysis.js, a list of
+ * `{title, render(results, {markdown})}`. A suite without the file has none.
+ * @param {string[]} suites
+ */
+export async function loadAnalyses(suites, dir = SUITES_DIR) {
+  const out = [];
+  for (const suite of suites) {
+    const file = join(dir, suite, '_analysis.js');
+    if (existsSync(file)) out.push(...(await import(pathToFileURL(file).href)).default);
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 // Side-by-side tables from a results document: rows = workload + params, columns = runtimes.
 // Analysis is separate from measurement (as Node's compare.js leaves statistics to compare.R).
+import { renderGrid } from './grid.js';
 import { bootstrapMedianCI, cv, median, ratioCI } from './stats.js';
 import { paramsKey } from './workload.js';
 
@@ -108,20 +109,6 @@ function unitLabel(unit, metric) {
   return unit === 'bytes' ? 'MB/s' : 'ops/s';
 }
 
-function renderGrid(header, body, markdown) {
-  if (markdown) {
-    const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
-    return [line(header), line(header.map((_, i) => (i < 2 ? '---' : '---:'))), ...body.map(line)].join('\n');
-  }
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i])))
-      .join('  ')
-      .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
-}
-
 /**
  * Render one side-by-side table.
  * @param {ReturnType<typeof aggregate>} agg
@@ -134,7 +121,7 @@ export function renderTable(agg, { metric = 'throughput', markdown = false, labe
     unitLabel(row.unit, metric),
     ...agg.runtimes.map((id) => cellText(row.cells[id], row.unit, metric)),
   ]);
-  return renderGrid(header, body, markdown);
+  return renderGrid(header, body, { markdown });
 }
 
 /** Footnotes: what the marks mean, and one line per failed job with its repro command. */
@@ -176,9 +163,11 @@ export function renderFingerprint(doc, { markdown = false } = {}) {
 /**
  * Everything `make table` prints for a results document.
  * @param {any} doc
- * @param {{show?: string[], baseline?: string, markdown?: boolean}} opts
+ * `analyses` are suite-specific extra tables (suites/<suite>/_analysis.js, see discover.js):
+ * each `{title, render(results, {markdown})}` returns text, or null when it has nothing to say.
+ * @param {{show?: string[], baseline?: string, markdown?: boolean, analyses?: {title: string, render: Function}[]}} opts
  */
-export function renderResults(doc, { show = [], baseline, markdown = false } = {}) {
+export function renderResults(doc, { show = [], baseline, markdown = false, analyses = [] } = {}) {
   const runtimes = doc.runtimes.map((r) => r.id);
   const agg = aggregate(doc.results, runtimes, baseline ?? runtimes[0]);
   const labels = Object.fromEntries(doc.runtimes.map((r) => [r.id, r.version ? `${r.id} ${r.version}` : r.id]));
@@ -187,6 +176,10 @@ export function renderResults(doc, { show = [], baseline, markdown = false } = {
     if (metric !== 'cpu' && metric !== 'rss') continue;
     const title = metric === 'cpu' ? 'CPU (user+sys) / wall per job, medians' : 'Peak RSS per job, medians';
     parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric, markdown, labels }));
+  }
+  for (const a of analyses) {
+    const text = a.render(doc.results, { markdown });
+    if (text) parts.push('', markdown ? `**${a.title}**` : a.title, text);
   }
   parts.push('', renderNotes(agg, { markdown }));
   return parts.join('\n');
@@ -219,5 +212,5 @@ export function renderDiff(a, b, { markdown = false } = {}) {
     }
   }
   const header = ['workload', 'runtime', `A ${a.started}`, `B ${b.started}`, 'B/A'];
-  return renderGrid(header, body, markdown);
+  return renderGrid(header, body, { markdown });
 }

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { listSuites, loadWorkloads, SUITES_DIR } from '../lib/discover.js';
+import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from '../lib/discover.js';
 import { fingerprint, loadavg } from '../lib/fingerprint.js';
 import { checkGnuTime, runMeasured } from '../lib/proc.js';
 import { commandLine, loadRegistry, probeRuntime, ROOT, resolveRuntime, runtimeIds } from '../lib/registry.js';
@@ -354,7 +354,8 @@ export async function run(o) {
   const errors = validateResults(doc);
   if (errors.length) log(`parity: warning: results do not match ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
 
-  process.stdout.write(`${renderResults(doc, { show: list(o.show), baseline: o.baseline })}\n`);
+  const analyses = await loadAnalyses(suites, suitesDir);
+  process.stdout.write(`${renderResults(doc, { show: list(o.show), baseline: o.baseline, analyses })}\n`);
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
   if (fp.loadavg_start[0] > fp.cores * 0.5 || fp.loadavg_end[0] > 1 + fp.cores * 0.5) {
     log(
@@ -433,9 +434,10 @@ export async function cli(argv) {
       if (files.length !== 1)
         throw new UsageError('table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json');
       const doc = readResults(files[0]);
-      process.stdout.write(
-        `${renderResults(doc, { show: list(values.show), baseline: values.baseline, markdown: values.markdown })}\n`,
-      );
+      // Suites are named by the file, so only those still present here can add their tables.
+      const suites = [...new Set(doc.results.map((r) => r.suite))].filter((x) => listSuites().includes(x));
+      const opts = { show: list(values.show), baseline: values.baseline, markdown: values.markdown };
+      process.stdout.write(`${renderResults(doc, { ...opts, analyses: await loadAnalyses(suites) })}\n`);
       return 0;
     }
     case 'diff': {

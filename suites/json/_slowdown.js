@@ -1,0 +1,78 @@
+// What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
+// document. Pure analysis over result rows; the table code calls it, no workload does.
+import { renderGrid } from '../../lib/grid.js';
+import { median, ratioCI } from '../../lib/stats.js';
+import { paramsKey } from '../../lib/workload.js';
+
+const baseName = (w) => String(w).split('/').pop();
+
+/**
+ * Reviver slowdown per runtime and document: median time of `parse-reviver` (and of
+ * `parse-reviver-source` when present) over median time of `parse` with the same params,
+ * with a bootstrap 95% interval over rounds (NaN bounds with fewer than two rounds each).
+ * Rows that are not ok, or not json parse workloads, are ignored.
+ * @param {any[]} rows result rows (`runtime`, `suite`, `workload`, `params`, `status`, `median_ns`, `report`)
+ * @returns {{runtime: string, params: object, key: string, parse_ns: number, reviver_ns: number,
+ *   slowdown: number, ci95: [number, number], significant: boolean,
+ *   reviver_calls_per_s: number | null, source_slowdown: number | null, source_ci95: [number, number] | null}[]}
+ */
+export function reviverSlowdown(rows) {
+  /** @type {Map<string, {runtime: string, params: object, times: Record<string, number[]>, calls: number | null}>} */
+  const groups = new Map();
+  for (const r of rows) {
+    if (r.status !== 'ok' || r.suite !== 'json' || !Number.isFinite(r.median_ns)) continue;
+    const name = baseName(r.workload);
+    if (!['parse', 'parse-reviver', 'parse-reviver-source'].includes(name)) continue;
+    const params = r.params ?? {};
+    const id = `${r.runtime}\u0000${paramsKey(params)}`;
+    if (!groups.has(id)) groups.set(id, { runtime: r.runtime, params, times: {}, calls: null });
+    const g = groups.get(id);
+    g.times[name] ??= [];
+    g.times[name].push(r.median_ns);
+    if (name === 'parse-reviver' && r.report?.reviver_calls_per_call) g.calls = r.report.reviver_calls_per_call;
+  }
+  const out = [];
+  for (const g of groups.values()) {
+    const base = g.times.parse;
+    const rev = g.times['parse-reviver'];
+    if (!base || !rev) continue;
+    const r = ratioCI(rev, base);
+    const src = g.times['parse-reviver-source'] ? ratioCI(g.times['parse-reviver-source'], base) : null;
+    const reviver_ns = median(rev);
+    out.push({
+      runtime: g.runtime,
+      params: g.params,
+      key: paramsKey(g.params),
+      parse_ns: median(base),
+      reviver_ns,
+      slowdown: r.ratio,
+      ci95: r.ci95,
+      significant: r.significant,
+      reviver_calls_per_s: g.calls ? g.calls / (reviver_ns / 1e9) : null,
+      source_slowdown: src ? src.ratio : null,
+      source_ci95: src ? src.ci95 : null,
+    });
+  }
+  return out.sort((a, b) => a.key.localeCompare(b.key) || a.runtime.localeCompare(b.runtime));
+}
+
+const fmtRatio = (x, ci) =>
+  Number.isFinite(x)
+    ? `${x.toFixed(2)}x${ci && Number.isFinite(ci[0]) ? ` [${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : ''}`
+    : '-';
+
+/**
+ * The slowdown list as a text or markdown table: one line per document and runtime.
+ * @param {ReturnType<typeof reviverSlowdown>} list
+ */
+export function renderSlowdown(list, { markdown = false } = {}) {
+  const header = ['params', 'runtime', 'reviver / parse', 'source reviver / parse', 'reviver calls/s'];
+  const body = list.map((s) => [
+    s.key,
+    s.runtime,
+    fmtRatio(s.slowdown, s.ci95),
+    s.source_slowdown === null ? '-' : fmtRatio(s.source_slowdown, s.source_ci95),
+    s.reviver_calls_per_s === null ? '-' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
+  ]);
+  return renderGrid(header, body, { markdown });
+}

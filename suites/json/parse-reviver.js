@@ -1,0 +1,32 @@
+// JSON.parse with an identity reviver, the way React's flight client parses RSC payloads
+// (JSON.parse(text, response._fromJSON)): one reviver call per value. The Workers CPU study saw
+// over 100,000 such calls per Next.js request; V8 made them slower when json-parse-with-source
+// gave revivers a third argument, and faster again in V8 14.3.
+import { checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
+
+const identity = (_key, value) => value;
+
+export default {
+  name: 'parse-reviver',
+  unit: 'bytes',
+  params: PARAMS,
+  quick: QUICK,
+  setup(params) {
+    const state = docState(params);
+    // Once, untimed: the reviver must see every value, or the comparison with parse is unfair.
+    let calls = 0;
+    JSON.parse(state.text, (_k, v) => {
+      calls++;
+      return v;
+    });
+    if (calls !== state.values)
+      throw new Error(`Reviver was called ${calls} times, the document has ${state.values} values`);
+    return state;
+  },
+  run(state) {
+    state.out = JSON.parse(state.text, identity);
+    return state.bytes;
+  },
+  verify: checkParsed,
+  report: (state) => ({ ...docReport(state), reviver_calls_per_call: state.values }),
+};

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderSlowdown, reviverSlowdown } from './_slowdown.js';
+
+const row = (runtime, workload, doc, ms, extra = {}) => ({
+  runtime,
+  suite: 'json',
+  workload,
+  params: { doc, mb: 1 },
+  status: 'ok',
+  median_ns: ms * 1e6,
+  ...extra,
+});
+
+test('slowdown is the ratio of median times, per runtime and document', () => {
+  const rows = [
+    ...[10, 11, 9].map((ms) => row('node', 'parse', 'rsc', ms)),
+    ...[30, 33, 27].map((ms) =>
+      row('node', 'parse-reviver', 'rsc', ms, { report: { reviver_calls_per_call: 120_000 } }),
+    ),
+    row('node', 'parse', 'flat', 5),
+    row('node', 'parse-reviver', 'flat', 10),
+    row('bun', 'parse', 'rsc', 8),
+    row('bun', 'parse-reviver', 'rsc', 40),
+  ];
+  const s = reviverSlowdown(rows);
+  const get = (rt, doc) => s.find((x) => x.runtime === rt && x.params.doc === doc);
+  assert.equal(get('node', 'rsc').slowdown, 3);
+  assert.equal(get('node', 'flat').slowdown, 2);
+  assert.equal(get('bun', 'rsc').slowdown, 5);
+  assert.equal(get('node', 'rsc').reviver_calls_per_s, 120_000 / 0.03);
+  assert.ok(get('node', 'rsc').ci95[0] <= 3 && get('node', 'rsc').ci95[1] >= 3);
+  assert.ok(Number.isNaN(get('bun', 'rsc').ci95[0]), 'one round has no interval');
+});
+
+test('slowdown ignores failed rows and other suites, and skips runtimes without a baseline', () => {
+  const rows = [
+    row('node', 'parse', 'rsc', 10, { status: 'error', median_ns: undefined }),
+    row('node', 'parse-reviver', 'rsc', 30),
+    { ...row('deno', 'parse', 'rsc', 10), suite: 'other' },
+    row('deno', 'parse-reviver', 'rsc', 30),
+  ];
+  assert.deepEqual(reviverSlowdown(rows), []);
+});
+
+test('the source reviver gets its own ratio against the same parse baseline', () => {
+  const rows = [
+    row('deno', 'parse', 'rsc', 10),
+    row('deno', 'parse-reviver', 'rsc', 20),
+    row('deno', 'json/parse-reviver-source', 'rsc', 50),
+  ];
+  const [s] = reviverSlowdown(rows);
+  assert.equal(s.source_slowdown, 5);
+  assert.match(renderSlowdown([s]), /2\.00x .*5\.00x/);
+  assert.match(renderSlowdown([s], { markdown: true }), /^\| params \| runtime/);
+});

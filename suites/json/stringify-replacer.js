@@ -1,0 +1,29 @@
+// JSON.stringify with an identity replacer function: one call per value, the mirror image of
+// parse-reviver (serialising RSC payloads and Next.js props goes through replacers too).
+import { checkStringified, docReport, docState, PARAMS, QUICK } from './_docs.js';
+
+const identity = (_key, value) => value;
+
+export default {
+  name: 'stringify-replacer',
+  unit: 'bytes',
+  params: PARAMS,
+  quick: QUICK,
+  setup(params) {
+    const state = docState(params);
+    let calls = 0;
+    JSON.stringify(state.value, (_k, v) => {
+      calls++;
+      return v;
+    });
+    if (calls !== state.values)
+      throw new Error(`Replacer was called ${calls} times, the document has ${state.values} values`);
+    return state;
+  },
+  run(state) {
+    state.out = JSON.stringify(state.value, identity);
+    return state.bytes;
+  },
+  verify: checkStringified,
+  report: (state) => ({ ...docReport(state), replacer_calls_per_call: state.values }),
+};
