@@ -83,6 +83,12 @@ function reproCommand(rt, spec) {
   return `${env.join('')}${displayPath(rt.bin)} ${argv.map(shellQuote).join(' ')}`;
 }
 
+/** The outcome of a job that never started: what a runner would have printed for it. */
+function notRun(error, phase) {
+  const stdout = JSON.stringify({ status: 'error', error, phase });
+  return { stdout, stderr: '', exit_code: 0, wall_ms: 0, cpu_ms: null, rss_peak_bytes: null, signal: null };
+}
+
 /** Turn what the process did into one result row. Outside figures are authoritative. */
 export function toRow(job, outcome, version) {
   const lines = outcome.stdout.trim().split('\n').filter(Boolean);
@@ -295,33 +301,9 @@ export async function run(o) {
     say.start(i + 1, jobs.length, job, eta);
     let row;
     if (!job.workload.module) {
-      row = toRow(
-        job,
-        {
-          stdout: JSON.stringify({ status: 'error', error: job.workload.error, phase: 'load' }),
-          stderr: '',
-          exit_code: 0,
-          wall_ms: 0,
-          cpu_ms: null,
-          rss_peak_bytes: null,
-          signal: null,
-        },
-        null,
-      );
+      row = toRow(job, notRun(job.workload.error, 'load'), null);
     } else if (rt.missing) {
-      row = toRow(
-        job,
-        {
-          stdout: JSON.stringify({ status: 'error', error: rt.missing, phase: 'spawn' }),
-          stderr: '',
-          exit_code: 0,
-          wall_ms: 0,
-          cpu_ms: null,
-          rss_peak_bytes: null,
-          signal: null,
-        },
-        null,
-      );
+      row = toRow(job, notRun(rt.missing, 'spawn'), null);
     } else {
       const outcome = await runMeasured({
         bin: rt.bin,

@@ -9,21 +9,12 @@
 //
 // Text is ASCII only (so bytes = string length) and serialised here by a small serialiser
 // of our own; JSON.stringify must produce exactly the same text, which stringify verifies.
+import { rng } from '../../lib/prng.js';
 
 export const DOC_SEED = 0x6a504e21;
 export const KINDS = ['rsc', 'flat'];
 
 /** A stream of uint32 (same mixer as suites/math/_inputs.js). */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
 
 const WORDS = (
   'the of and to in is you that it for was on are as with his they at be this from have or by one had ' +

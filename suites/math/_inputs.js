@@ -3,6 +3,7 @@
 // correctly rounded +,-,*,/ are used, so Python floats reproduce it bit for bit) and stores the
 // input hash, correctly rounded anchor results and the sum of all results in _reference.json.
 
+import { rng } from '../../lib/prng.js';
 import { fnv1a, fromHex, hashHex, ulpDistance } from './_float.js';
 import reference from './_reference.json' with { type: 'json' };
 
@@ -19,22 +20,6 @@ for (let e = 1; e <= 1023; e++) POW2[1074 + e] = POW2[1073 + e] * 2;
 for (let e = -1; e >= -1074; e--) POW2[1074 + e] = POW2[1075 + e] / 2;
 const TWO_M10 = 0.0009765625; // 2 ** -10
 const TWO_M20 = 9.5367431640625e-7; // 2 ** -20
-
-/**
- * A stream of uint32 from a 32-bit splitmix-style mixer.
- * @param {number} seed
- * @returns {() => number}
- */
-export function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
 
 /** Uniform in [0, 1) with 53 random bits; the high part is drawn first. */
 export function u53(next) {

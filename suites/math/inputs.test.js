@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
-import { ANCHOR_ULP, inputHash, perfInputs, perfSetup, perfVerify, rng } from './_inputs.js';
+import { rng } from '../../lib/prng.js';
+import { ANCHOR_ULP, inputHash, perfInputs, perfSetup, perfVerify } from './_inputs.js';
 
 const reference = JSON.parse(readFileSync(new URL('./_reference.json', import.meta.url), 'utf8'));
 const run = (state, f) => {
