@@ -17,10 +17,12 @@ ROUNDS ?=
 BASELINE ?=
 SHOW ?=
 FILE ?=
+CONFORMANCE ?=
 
 RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
 	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
-	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)")
+	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
+	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' \
@@ -61,7 +63,7 @@ run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
 	@test -n "$(RUNTIME)" || { echo "run: set RUNTIME to one runtime id (see make runtimes), e.g. make run RUNTIME=bun" >&2; exit 2; }
 	$(ORCH) run --runtimes "$(RUNTIME)" $(RUN_FLAGS)
 
-compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1]
+compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1] [CONFORMANCE=1]
 	$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
 
 table: ## print a results file: make table FILE=results/… [SHOW=cpu,rss] [BASELINE=id]

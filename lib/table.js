@@ -1,5 +1,6 @@
 // Side-by-side tables from a results document: rows = workload + params, columns = runtimes.
 // Analysis is separate from measurement (as Node's compare.js leaves statistics to compare.R).
+import { conformanceTable, passCounts } from './conformance-table.js';
 import { renderGrid } from './grid.js';
 import { bootstrapMedianCI, cv, median, ratioCI } from './stats.js';
 import { paramsKey } from './workload.js';
@@ -13,12 +14,19 @@ const CV_WARN = 0.1;
  * @param {string} baseline runtime id every ratio is taken against
  */
 export function aggregate(results, runtimes, baseline = runtimes[0]) {
-  /** @type {Map<string, {key: string, workload: string, params: object, unit: string, cells: Record<string, any>}>} */
+  /** @type {Map<string, {key: string, suite: string, folders: string[] | null, workload: string, params: object, unit: string, cells: Record<string, any>}>} */
   const rows = new Map();
   for (const r of results) {
     const key = `${r.suite}/${r.workload}${r.params && Object.keys(r.params).length ? ` ${paramsKey(r.params)}` : ''}`;
-    if (!rows.has(key))
-      rows.set(key, { key, workload: `${r.suite}/${r.workload}`, params: r.params, unit: r.unit, cells: {} });
+    if (!rows.has(key)) {
+      const base = {
+        key,
+        suite: r.suite,
+        folders: r.conformance_folders ?? null,
+        workload: `${r.suite}/${r.workload}`,
+      };
+      rows.set(key, { ...base, params: r.params, unit: r.unit, cells: {} });
+    }
     const row = rows.get(key);
     row.unit ??= r.unit;
     row.cells[r.runtime] ??= { rows: [] };
@@ -93,6 +101,20 @@ function fmtCI(cell) {
   return `±${Math.round(((hi - lo) / 2 / cell.median_ns) * 100)}%`;
 }
 
+/**
+ * Conformance of one runtime for one perf row: the WPT subtests and checks of the row's suite
+ * (WPT limited to the workload's declared folders, if any), as "[passed/total]".
+ */
+export function conformanceMark(conformance, runtime, suite, folders) {
+  const mine = conformance.filter(
+    (c) =>
+      c.runtime === runtime && c.suite === suite && (!folders || c.source === 'check' || folders.includes(c.folder)),
+  );
+  if (!mine.length) return '';
+  const { passed, total } = passCounts(mine, runtime);
+  return `[${passed}/${total}]`;
+}
+
 /** The text of one cell for the chosen metric. */
 function cellText(cell, unit, metric) {
   if (!cell) return '';
@@ -112,14 +134,16 @@ function unitLabel(unit, metric) {
 /**
  * Render one side-by-side table.
  * @param {ReturnType<typeof aggregate>} agg
- * @param {{metric?: 'throughput'|'cpu'|'rss', markdown?: boolean, labels?: Record<string, string>}} opts
+ * @param {{metric?: 'throughput'|'cpu'|'rss', markdown?: boolean, labels?: Record<string, string>, conformance?: any[]}} opts
  */
-export function renderTable(agg, { metric = 'throughput', markdown = false, labels = {} } = {}) {
+export function renderTable(agg, { metric = 'throughput', markdown = false, labels = {}, conformance = [] } = {}) {
   const header = ['workload', 'unit', ...agg.runtimes.map((id) => labels[id] ?? id)];
+  const conf = (row, id) =>
+    conformance.length && metric === 'throughput' ? conformanceMark(conformance, id, row.suite, row.folders) : '';
   const body = agg.rows.map((row) => [
     row.key,
     unitLabel(row.unit, metric),
-    ...agg.runtimes.map((id) => cellText(row.cells[id], row.unit, metric)),
+    ...agg.runtimes.map((id) => [cellText(row.cells[id], row.unit, metric), conf(row, id)].filter(Boolean).join(' ')),
   ]);
   return renderGrid(header, body, { markdown });
 }
@@ -127,7 +151,7 @@ export function renderTable(agg, { metric = 'throughput', markdown = false, labe
 /** Footnotes: what the marks mean, and one line per failed job with its repro command. */
 export function renderNotes(agg, { markdown = false } = {}) {
   const notes = [
-    `Throughput: median over rounds ± half-width of its 95% interval; ratio = throughput / ${agg.baseline}'s with a bootstrap 95% interval; "~" = interval contains 1 (no significant difference). "!" = CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away).`,
+    `Throughput: median over rounds ± half-width of its 95% interval; ratio = throughput / ${agg.baseline}'s with a bootstrap 95% interval; "~" = interval contains 1 (no significant difference). "!" = CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away). [p/t] = conformance of that runtime for the row's suite (WPT subtests and checks passed/total), when the run includes it.`,
   ];
   const seen = new Set();
   for (const row of agg.rows) {
@@ -171,11 +195,17 @@ export function renderResults(doc, { show = [], baseline, markdown = false, anal
   const runtimes = doc.runtimes.map((r) => r.id);
   const agg = aggregate(doc.results, runtimes, baseline ?? runtimes[0]);
   const labels = Object.fromEntries(doc.runtimes.map((r) => [r.id, r.version ? `${r.id} ${r.version}` : r.id]));
-  const parts = [renderFingerprint(doc, { markdown }), '', renderTable(agg, { markdown, labels })];
+  const conformance = doc.conformance ?? [];
+  const parts = [renderFingerprint(doc, { markdown }), ''];
+  if (agg.rows.length) parts.push(renderTable(agg, { markdown, labels, conformance }));
   for (const metric of show) {
     if (metric !== 'cpu' && metric !== 'rss') continue;
     const title = metric === 'cpu' ? 'CPU (user+sys) / wall per job, medians' : 'Peak RSS per job, medians';
     parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric, markdown, labels }));
+  }
+  if (conformance.length) {
+    const title = 'Conformance: subtests or checks passed/total (WPT folders and shared checks)';
+    parts.push('', markdown ? `**${title}**` : title, conformanceTable(conformance, { markdown, runtimes }));
   }
   for (const a of analyses) {
     const text = a.render(doc.results, { markdown });

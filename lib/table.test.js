@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aggregate, fmtMs, renderDiff, renderResults, si } from './table.js';
+import { aggregate, conformanceMark, fmtMs, renderDiff, renderResults, si } from './table.js';
 
 /** Synthetic ok row: `ns` per call for `units` bytes. */
 const row = (runtime, round, ns, extra = {}) => ({
@@ -105,4 +105,19 @@ test('diff shows B relative to A per runtime', () => {
   const text = renderDiff(a, b);
   assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00x$/m);
   assert.match(text, /s\/w chunk=1024\s+b\s+.*~1\.00x$/m);
+});
+
+test('conformance rows add a pass count per cell and a conformance table', () => {
+  const conf = [
+    { runtime: 'a', suite: 's', source: 'wpt', folder: 'piping', name: 'x', status: 'pass', detail: null },
+    { runtime: 'a', suite: 's', source: 'wpt', folder: 'other', name: 'y', status: 'fail', detail: 'boom' },
+    { runtime: 'b', suite: 's', source: 'wpt', folder: 'piping', name: 'x', status: 'expected-fail', detail: null },
+  ];
+  const d = { ...doc([row('a', 1, 100), row('b', 1, 50)]), conformance: conf };
+  const text = renderResults(d);
+  assert.match(text, /\[1\/2\]/);
+  assert.match(text, /\[0\/1\]/);
+  assert.match(text, /^Conformance: /m);
+  assert.equal(conformanceMark(conf, 'a', 's', ['piping']), '[1/1]');
+  assert.equal(conformanceMark(conf, 'a', 'other-suite', null), '');
 });

@@ -27,8 +27,10 @@ export function validateWorkload(w, id) {
         if (!w.params[k].includes(v)) fail(`quick.${k} value ${JSON.stringify(v)} is not in params.${k}`);
     }
   }
-  if (w.requires !== undefined && !(Array.isArray(w.requires) && w.requires.every((r) => typeof r === 'string'))) {
-    fail('requires must be an array of strings');
+  for (const key of ['requires', 'conformance']) {
+    if (w[key] !== undefined && !(Array.isArray(w[key]) && w[key].every((r) => typeof r === 'string'))) {
+      fail(`${key} must be an array of strings`);
+    }
   }
   return w;
 }

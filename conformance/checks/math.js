@@ -1,0 +1,50 @@
+// Math: the same bits as the correctly rounded result, one check per function, on a small fixed
+// input list: the first FIXED entries of each function in suites/math/_reference.json (the shared
+// mpmath table), which tools/math-reference.py fills with its SPECIAL values (signed zeros,
+// infinities, NaN, subnormal and normal boundaries, 0.5, 1, 2, 10, 1e10, 1e22, 1e300, max).
+// ECMAScript lets Math functions approximate, so a mismatch is a portability finding.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { decodeFloat64, toHex, ulpDistance } from '../../suites/math/_float.js';
+
+const FIXED = 26;
+const TABLE = new URL('../../suites/math/_reference.json', import.meta.url);
+
+const CALL = {
+  sin: (x) => Math.sin(x),
+  cos: (x) => Math.cos(x),
+  tan: (x) => Math.tan(x),
+  exp: (x) => Math.exp(x),
+  log: (x) => Math.log(x),
+  pow: (x, y) => x ** y,
+  atan2: (x, y) => Math.atan2(x, y),
+  sinh: (x) => Math.sinh(x),
+  cosh: (x) => Math.cosh(x),
+  tanh: (x) => Math.tanh(x),
+  expm1: (x) => Math.expm1(x),
+  log1p: (x) => Math.log1p(x),
+  cbrt: (x) => Math.cbrt(x),
+};
+
+const reference = JSON.parse(readFileSync(TABLE, 'utf8'));
+
+export default Object.entries(CALL).map(([name, call]) => ({
+  id: name,
+  fn() {
+    const entry = reference.functions[name];
+    assert.ok(entry, `suites/math/_reference.json has no entry for ${name}; run make math-reference`);
+    const xs = decodeFloat64(entry.x).slice(0, FIXED);
+    const ys = entry.y ? decodeFloat64(entry.y).slice(0, FIXED) : null;
+    const want = decodeFloat64(entry.want).slice(0, FIXED);
+    const wrong = [];
+    for (let i = 0; i < xs.length; i++) {
+      const got = ys ? call(xs[i], ys[i]) : call(xs[i]);
+      if (toHex(got) === toHex(want[i])) continue;
+      const args = ys ? `${xs[i]}, ${ys[i]}` : `${xs[i]}`;
+      wrong.push(
+        `${name}(${args}) = 0x${toHex(got)}, correctly rounded 0x${toHex(want[i])} (${ulpDistance(got, want[i])} ulp)`,
+      );
+    }
+    if (wrong.length) assert.fail(`${wrong.length} of ${xs.length} inputs differ: ${wrong.join('; ')}`);
+  },
+}));

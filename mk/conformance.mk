@@ -1,0 +1,44 @@
+# Conformance: WPT testharness.js tests run unchanged on each runtime, plus the shared checks.
+# Included by the top-level Makefile (NODE, RUNTIME, RUNTIMES, EXTRA_TESTS come from there).
+NODE ?= node_modules/.bin/node
+BUN ?= node_modules/.bin/bun
+DENO ?= node_modules/.bin/deno
+# DIRS: WPT folders to run. WPT_DIR: a web-platform-tests checkout (default .wpt/wpt, from make wpt-fetch).
+DIRS ?= streams
+WPT_DIR ?=
+# FILES: WPT paths or globs relative to the WPT root, e.g. FILES='streams/piping/*.any.js'.
+FILES ?=
+RESULTS ?=
+WPT_TIMEOUT_MULTIPLIER ?= 1
+# RUNTIME may name one id or several ("node deno bun"); unset means every id in RUNTIMES.
+CONFORMANCE_RUNTIMES = $(or $(RUNTIME),$(RUNTIMES),node deno bun)
+
+WPT_ARGS = $(if $(WPT_DIR),--wpt-dir "$(WPT_DIR)") --dirs "$(DIRS)" --timeout-multiplier $(WPT_TIMEOUT_MULTIPLIER)
+
+EXTRA_TESTS += test-check-adapters
+
+.PHONY: wpt wpt-fetch wpt-diff wpt-update checks conformance-table test-check-adapters
+
+wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
+	$(NODE) runners/wpt/cli.js run --runtime "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
+
+wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
+	$(NODE) runners/wpt/cli.js fetch
+
+wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
+	$(NODE) runners/wpt/cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+
+wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
+	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
+	$(NODE) runners/wpt/cli.js update --runtime "$(RUNTIME)" $(RESULTS)
+
+checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun"
+	$(NODE) runners/test/run.js --runtime "$(CONFORMANCE_RUNTIMES)"
+
+conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
+	$(NODE) runners/wpt/cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
+
+# The node:test adapter runs with the other *.test.js files; these two need their own runners.
+test-check-adapters:
+	$(BUN) test ./runners/test/checks.bun.test.js
+	$(DENO) test -A runners/test/checks.deno.test.js
