@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runConformance } from '../lib/conformance-run.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from '../lib/discover.js';
 import { fingerprint, loadavg } from '../lib/fingerprint.js';
 import { checkGnuTime, runMeasured } from '../lib/proc.js';
@@ -137,6 +138,7 @@ export function toRow(job, outcome, version) {
     timer: inner?.timer ?? null,
     gc: inner?.gc ?? null,
     ...(inner?.report === undefined ? {} : { report: inner.report }),
+    ...(job.workload.module?.conformance ? { conformance_folders: job.workload.module.conformance } : {}),
     cpu_ms: outcome.cpu_ms,
     wall_ms: outcome.wall_ms,
     rss_peak_bytes: outcome.rss_peak_bytes,
@@ -328,6 +330,12 @@ export async function run(o) {
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
 
+  if (o.conformance && !interrupted) {
+    const conf = await runConformance(runtimes, suites, { log });
+    doc.conformance = conf.rows;
+    if (conf.wpt) doc.wpt = conf.wpt;
+    for (const n of conf.notes) log(`parity: ${n}`);
+  }
   doc.finished = new Date().toISOString();
   doc.complete = !interrupted;
   if (interrupted) doc.interrupted = true;
@@ -374,6 +382,7 @@ export function listRuntimes() {
 const HELP = `usage: orchestrate.js <command> [options]
   run       --runtimes "node deno bun" [--suite math] [--workload sin] [--quick] [--rounds N]
             [--timeout S] [--mem-cap MB] [--min-ms MS] [--baseline ID] [--show cpu,rss] [--out FILE] [--suites-dir DIR]
+            [--conformance]  (also run the shared checks, and WPT when WPT_DIR is set)
   table     FILE [--show cpu,rss] [--baseline ID] [--markdown]
   diff      A.json B.json [--markdown]
   runtimes
@@ -398,6 +407,7 @@ export async function cli(argv) {
       out: { type: 'string' },
       'suites-dir': { type: 'string' },
       markdown: { type: 'boolean' },
+      conformance: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
