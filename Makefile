@@ -49,7 +49,7 @@ check-setup:
 test: lint unit ## lint, format check and every test (what CI runs)
 
 lint: ## biome lint + format check (no writes)
-	$(BIOME) ci --reporter=summary .
+	$(BIOME) ci --colors=off .
 
 fmt: ## apply biome formatting and safe fixes
 	$(BIOME) check --write .

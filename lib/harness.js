@@ -101,6 +101,10 @@ export async function runJob(caps, job) {
 
     phase = 'measure';
     const fn = async ? async () => do_not_optimize(await w.run(state)) : () => do_not_optimize(w.run(state));
+    // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
+    // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
+    const warmUntil = caps.now() + (job.warmup_ms ?? 250) * 1e6;
+    while (caps.now() < warmUntil) await fn();
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();
     const stats = await measure(fn, measureOptions(caps, job));

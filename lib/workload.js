@@ -79,26 +79,34 @@ export function paramsKey(params) {
     .join(' ');
 }
 
+/** Follow a dotted path (`JSON.rawJSON`) from `root`; undefined when any step is missing. */
+function lookup(root, path) {
+  /** @type {any} */
+  let v = root;
+  for (const part of path.split('.')) v = v?.[part];
+  return v;
+}
+
 /**
  * Check a workload's `requires` list in the current runtime. Entries are global paths
- * (`ReadableStream`, `JSON.rawJSON`) or module specifiers (`node:stream`).
+ * (`ReadableStream`, `JSON.rawJSON`), module specifiers (`node:stream`), or a path into a
+ * module's exports after `#` (`node:stream#Readable.toWeb`).
  * @returns {Promise<string[]>} the requirements that are missing
  */
 export async function missingRequirements(requires = []) {
   const missing = [];
   for (const r of requires) {
-    if (r.includes(':')) {
-      try {
-        await import(r);
-      } catch {
-        missing.push(r);
-      }
+    if (!r.includes(':')) {
+      if (lookup(globalThis, r) === undefined) missing.push(r);
       continue;
     }
-    /** @type {any} */
-    let v = globalThis;
-    for (const part of r.split('.')) v = v?.[part];
-    if (v === undefined) missing.push(r);
+    const [specifier, path] = r.split('#');
+    try {
+      const mod = await import(specifier);
+      if (path && lookup(mod, path) === undefined && lookup(mod.default, path) === undefined) missing.push(r);
+    } catch {
+      missing.push(r);
+    }
   }
   return missing;
 }

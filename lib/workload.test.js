@@ -54,6 +54,13 @@ test('paramsKey is stable text', () => {
 });
 
 test('missingRequirements names absent globals and modules only', async () => {
-  const missing = await missingRequirements(['JSON.parse', 'NoSuch.thing', 'node:fs', 'node:nope']);
-  assert.deepEqual(missing, ['NoSuch.thing', 'node:nope']);
+  const missing = await missingRequirements([
+    'JSON.parse',
+    'NoSuch.thing',
+    'node:fs',
+    'node:nope',
+    'node:stream#Readable.toWeb',
+    'node:stream#Readable.noSuchThing',
+  ]);
+  assert.deepEqual(missing, ['NoSuch.thing', 'node:nope', 'node:stream#Readable.noSuchThing']);
 });

@@ -20,8 +20,8 @@ import { paramSets, paramsKey } from '../lib/workload.js';
 
 /** Defaults per mode; QUICK trades precision for a run that fits in CI. */
 export const MODES = {
-  full: { rounds: 5, min_ms: 500, min_samples: 12, timeout_s: 120 },
-  quick: { rounds: 2, min_ms: 60, min_samples: 5, timeout_s: 60 },
+  full: { rounds: 5, min_ms: 500, warmup_ms: 300, min_samples: 12, timeout_s: 120 },
+  quick: { rounds: 2, min_ms: 80, warmup_ms: 120, min_samples: 5, timeout_s: 60 },
 };
 
 class UsageError extends Error {}
@@ -67,6 +67,7 @@ function jobSpec(job, mode) {
     params: job.params,
     preload: job.runtime.preload ? pathToFileURL(job.runtime.preload).href : null,
     min_ms: mode.min_ms,
+    warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
   };
 }
@@ -221,6 +222,7 @@ export async function run(o) {
   const mode = {
     rounds: positiveNumber('rounds', o.rounds, base.rounds),
     min_ms: positiveNumber('min-ms', o['min-ms'], base.min_ms),
+    warmup_ms: positiveNumber('warmup-ms', o['warmup-ms'], base.warmup_ms),
     min_samples: base.min_samples,
     timeout_s: positiveNumber('timeout', o.timeout, base.timeout_s),
     mem_cap_mb: positiveNumber('mem-cap', o['mem-cap'], 4096),
@@ -381,7 +383,7 @@ export function listRuntimes() {
 
 const HELP = `usage: orchestrate.js <command> [options]
   run       --runtimes "node deno bun" [--suite math] [--workload sin] [--quick] [--rounds N]
-            [--timeout S] [--mem-cap MB] [--min-ms MS] [--baseline ID] [--show cpu,rss] [--out FILE] [--suites-dir DIR]
+            [--timeout S] [--mem-cap MB] [--min-ms MS] [--warmup-ms MS] [--baseline ID] [--show cpu,rss] [--out FILE] [--suites-dir DIR]
             [--conformance]  (also run the shared checks, and WPT when WPT_DIR is set)
   table     FILE [--show cpu,rss] [--baseline ID] [--markdown]
   diff      A.json B.json [--markdown]
@@ -402,6 +404,7 @@ export async function cli(argv) {
       timeout: { type: 'string' },
       'mem-cap': { type: 'string' },
       'min-ms': { type: 'string' },
+      'warmup-ms': { type: 'string' },
       baseline: { type: 'string' },
       show: { type: 'string' },
       out: { type: 'string' },

@@ -1,0 +1,30 @@
+// Baseline: a node:stream Readable consumed with on('data'), the Node-streams counterpart of
+// read-loop. Published pattern: passthrough.js node-read-loop (Node 22, 1 KiB: 26,400 MB/s).
+import { CHUNK_SIZES, makeData } from './_data.js';
+import { nodeSource } from './_node.js';
+import { recorder, verifyReceived } from './_streams.js';
+
+export default {
+  name: 'node-readable-loop',
+  unit: 'bytes',
+  params: { chunk: CHUNK_SIZES },
+  quick: { chunk: [1024] },
+  requires: ['node:stream'],
+  setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
+  run(state) {
+    const rec = recorder();
+    const readable = nodeSource(state.data.chunks);
+    return new Promise((resolve, reject) => {
+      readable.on('data', (c) => {
+        rec.bytes += c.byteLength;
+        rec.chunks.push(c);
+      });
+      readable.on('error', reject);
+      readable.on('end', () => {
+        state.received = rec.chunks;
+        resolve(rec.bytes);
+      });
+    });
+  },
+  verify: verifyReceived,
+};

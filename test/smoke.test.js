@@ -1,0 +1,68 @@
+// Smoke mode (STYLE 9): every workload of every suite, first quick parameter set, one round,
+// on every runtime. A workload may be unsupported somewhere (naming what is missing), but it
+// must never be skipped, crash, hang or give a wrong answer.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { listSuites, loadWorkloads } from '../lib/discover.js';
+import { ROOT } from '../lib/registry.js';
+import { validateResults } from '../lib/results.js';
+import { paramSets, paramsKey } from '../lib/workload.js';
+
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+const RUNTIMES = ['node', 'deno', 'bun', 'node+fast-webstreams'];
+
+describe('every workload on every runtime in smoke mode', () => {
+  let doc;
+  let proc;
+  let workloads;
+  before(async () => {
+    workloads = await loadWorkloads(listSuites());
+    const out = join(mkdtempSync(join(tmpdir(), 'parity-smoke-')), 'smoke.json');
+    const args = [
+      'run',
+      '--runtimes',
+      RUNTIMES.join(','),
+      '--quick',
+      '--rounds',
+      '1',
+      '--min-ms',
+      '5',
+      '--warmup-ms',
+      '1',
+    ];
+    proc = spawnSync(NODE, [join(ROOT, 'runners', 'orchestrate.js'), ...args, '--timeout', '60', '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 900_000,
+    });
+    doc = JSON.parse(readFileSync(out, 'utf8'));
+  });
+
+  test('every workload module loads and validates', () => {
+    for (const w of workloads) assert.equal(w.error, null, `${w.id}: ${w.error}`);
+  });
+
+  test('the run completes and its file matches the schema', () => {
+    assert.equal(proc.status, 0, proc.stderr.slice(-2000));
+    assert.deepEqual(validateResults(doc), []);
+  });
+
+  test('exactly one job ran per workload, quick parameter set and runtime', () => {
+    const expected = workloads.flatMap((w) =>
+      paramSets(w.module, true).flatMap((p) => RUNTIMES.map((rt) => `${rt} ${w.id} ${paramsKey(p)}`)),
+    );
+    const ran = doc.results.map((r) => `${r.runtime} ${r.suite}/${r.workload} ${paramsKey(r.params)}`);
+    assert.deepEqual([...ran].sort(), [...expected].sort());
+  });
+
+  test('every job is ok, or unsupported naming what is missing', () => {
+    const bad = doc.results
+      .filter((r) => !(r.status === 'ok' || (r.status === 'unsupported' && /^missing \S/.test(r.error))))
+      .map((r) => `${r.runtime} ${r.suite}/${r.workload}: ${r.status} ${r.error}\n  ${r.repro}`);
+    assert.deepEqual(bad, []);
+  });
+});
