@@ -6,7 +6,7 @@ import { loadChecks } from '../conformance/checks/_load.js';
 import { checkRows, collectChecks } from './conformance-checks.js';
 import { ROOT } from './registry.js';
 import { discover, findHarness, runWpt } from './wpt.js';
-import { loadExpectations } from './wpt-expectations.js';
+import { effectiveExpectations } from './wpt-expectations.js';
 
 /** The WPT checkout to use: WPT_DIR, else the one make wpt-fetch makes; null when neither exists. */
 export function wptRoot(given = process.env.WPT_DIR) {
@@ -26,7 +26,7 @@ export async function runConformance(runtimes, suites, { log = () => {} } = {}) 
   const rows = [];
   const notes = [];
   const all = await loadChecks();
-  const expectations = Object.fromEntries(runtimes.map((rt) => [rt.id, loadExpectations(rt.id)]));
+  const expectations = Object.fromEntries(runtimes.map((rt) => [rt.id, effectiveExpectations(rt.id)]));
   for (const rt of runtimes.filter((r) => !r.missing)) {
     log(`conformance: checks on ${rt.id}`);
     rows.push(...checkRows(rt.id, await collectChecks(rt), expectations[rt.id], all));

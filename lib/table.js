@@ -197,7 +197,9 @@ export function renderResults(doc, { show = [], baseline, markdown = false, anal
   const labels = Object.fromEntries(doc.runtimes.map((r) => [r.id, r.version ? `${r.id} ${r.version}` : r.id]));
   const conformance = doc.conformance ?? [];
   const parts = [renderFingerprint(doc, { markdown }), ''];
-  if (agg.rows.length) parts.push(renderTable(agg, { markdown, labels, conformance }));
+  // Pass counts inside the perf cells only on request (SHOW=conformance): they widen every cell.
+  const marks = show.includes('conformance') ? conformance : [];
+  if (agg.rows.length) parts.push(renderTable(agg, { markdown, labels, conformance: marks }));
   for (const metric of show) {
     if (metric !== 'cpu' && metric !== 'rss') continue;
     const title = metric === 'cpu' ? 'CPU (user+sys) / wall per job, medians' : 'Peak RSS per job, medians';

@@ -5,7 +5,7 @@
 //   { "streams/y.any.js": { "fail": { "note": "why", "expected": ["subtest"], "flaky": ["subtest"] } } }
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './registry.js';
+import { loadRegistry, ROOT } from './registry.js';
 
 /** Folder holding one expectations file per runtime id. */
 export const EXPECTATIONS_DIR = join(ROOT, 'conformance', 'expectations');
@@ -171,4 +171,32 @@ export function writeExpectations(runtimeId, data, dir = EXPECTATIONS_DIR) {
   writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
   renameSync(tmp, file);
   return file;
+}
+
+/** Two entries for the same key: a skip wins; failure lists are united and their notes joined. */
+function mergeEntry(a, b) {
+  if (!a) return b;
+  if (b.skip || a.skip) return b.skip ? b : a;
+  const union = (x = [], y = []) => [...new Set([...x, ...y])];
+  const note = a.fail.note === b.fail.note ? a.fail.note : `${a.fail.note}; ${b.fail.note}`;
+  const fail = { note, expected: union(a.fail.expected, b.fail.expected) };
+  if (a.fail.flaky || b.fail.flaky) fail.flaky = union(a.fail.flaky, b.fail.flaky);
+  return { fail };
+}
+
+/**
+ * The expectations a run judges a runtime id by. A variant (runners/runtimes.json) inherits its
+ * base runtime's file and any files its `expectations` list names, then adds its own: a node
+ * variant fails what node fails, plus what its preload or flags change.
+ */
+export function effectiveExpectations(runtimeId, registry = loadRegistry(), dir = EXPECTATIONS_DIR) {
+  const variant = registry.variants?.[runtimeId];
+  const chain = variant ? [variant.base, ...(variant.expectations ?? []), runtimeId] : [runtimeId];
+  const merged = {};
+  for (const id of chain) {
+    for (const [key, entry] of Object.entries(loadExpectations(id, dir))) {
+      if (!key.startsWith('$')) merged[key] = mergeEntry(merged[key], entry);
+    }
+  }
+  return merged;
 }

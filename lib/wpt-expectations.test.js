@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   EXPECTATIONS_DIR,
+  effectiveExpectations,
   expectationFor,
   globToRegExp,
   loadExpectations,
@@ -115,4 +116,17 @@ test('expectations are written as stable two-space JSON', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parity-exp-'));
   const file = writeExpectations('bun', { 'a.any.js': { skip: 'why' } }, dir);
   assert.equal(readFileSync(file, 'utf8'), '{\n  "a.any.js": {\n    "skip": "why"\n  }\n}\n');
+});
+
+test('a variant inherits its base runtime and named expectation files, then adds its own', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-exp-'));
+  const write = (id, data) => writeFileSync(join(dir, `${id}.json`), JSON.stringify(data));
+  write('base', { 'a.any.js': { fail: { note: 'base reason', expected: ['x'] } }, 'b.any.js': { skip: 'no b' } });
+  write('lib', { 'a.any.js': { fail: { note: 'lib reason', expected: ['y'] } } });
+  const registry = { variants: { 'base+lib': { base: 'base', expectations: ['lib'] } } };
+  const merged = effectiveExpectations('base+lib', registry, dir);
+  assert.deepEqual(merged['a.any.js'].fail.expected, ['x', 'y']);
+  assert.match(merged['a.any.js'].fail.note, /base reason; lib reason/);
+  assert.equal(merged['b.any.js'].skip, 'no b');
+  assert.deepEqual(effectiveExpectations('base', registry, dir)['a.any.js'].fail.expected, ['x']);
 });

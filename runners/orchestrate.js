@@ -347,7 +347,9 @@ export async function run(o) {
   if (errors.length) log(`parity: warning: results do not match ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
 
   const analyses = await loadAnalyses(suites, suitesDir);
-  process.stdout.write(`${renderResults(doc, { show: list(o.show), baseline: o.baseline, analyses })}\n`);
+  // A run that measured conformance shows it beside the speed it qualifies.
+  const show = [...list(o.show), ...(o.conformance ? ['conformance'] : [])];
+  process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
   if (fp.loadavg_start[0] > fp.cores * 0.5 || fp.loadavg_end[0] > 1 + fp.cores * 0.5) {
     log(
@@ -383,9 +385,9 @@ export function listRuntimes() {
 
 const HELP = `usage: orchestrate.js <command> [options]
   run       --runtimes "node deno bun" [--suite math] [--workload sin] [--quick] [--rounds N]
-            [--timeout S] [--mem-cap MB] [--min-ms MS] [--warmup-ms MS] [--baseline ID] [--show cpu,rss] [--out FILE] [--suites-dir DIR]
+            [--timeout S] [--mem-cap MB] [--min-ms MS] [--warmup-ms MS] [--baseline ID] [--show cpu,rss,conformance] [--out FILE] [--suites-dir DIR]
             [--conformance]  (also run the shared checks, and WPT when WPT_DIR is set)
-  table     FILE [--show cpu,rss] [--baseline ID] [--markdown]
+  table     FILE [--show cpu,rss,conformance] [--baseline ID] [--markdown]
   diff      A.json B.json [--markdown]
   runtimes
   validate  FILE...`;

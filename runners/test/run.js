@@ -6,7 +6,7 @@ import { checkRows, collectChecks } from '../../lib/conformance-checks.js';
 import { writeConformanceResults } from '../../lib/conformance-results.js';
 import { conformanceTable, crossRuntimeDiff, formatDiff } from '../../lib/conformance-table.js';
 import { probeRuntime, ROOT, resolveRuntime } from '../../lib/registry.js';
-import { loadExpectations } from '../../lib/wpt-expectations.js';
+import { effectiveExpectations } from '../../lib/wpt-expectations.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ try {
   const rows = [];
   for (const rt of runtimes) {
     const collected = await collectChecks(rt);
-    const mine = checkRows(rt.id, collected, loadExpectations(rt.id), all);
+    const mine = checkRows(rt.id, collected, effectiveExpectations(rt.id), all);
     rows.push(...mine);
     for (const r of mine) {
       if (r.status === 'pass' || r.status === 'expected-fail') continue;

@@ -13,7 +13,13 @@ import { readConformanceRows, writeConformanceResults } from '../../lib/conforma
 import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../../lib/conformance-table.js';
 import { probeRuntime, ROOT, resolveRuntime } from '../../lib/registry.js';
 import { discover, findHarness, runWpt, UNEXPECTED } from '../../lib/wpt.js';
-import { globToRegExp, loadExpectations, updateExpectations, writeExpectations } from '../../lib/wpt-expectations.js';
+import {
+  effectiveExpectations,
+  globToRegExp,
+  loadExpectations,
+  updateExpectations,
+  writeExpectations,
+} from '../../lib/wpt-expectations.js';
 
 const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
 const list = (s) => (s ?? '').split(/[\s,]+/).filter(Boolean);
@@ -51,7 +57,7 @@ async function run(values, positionals) {
   const dirs = list(values.dirs || 'streams');
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
-  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, loadExpectations(id)]));
+  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
   const found = discover(
     root,
     positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
