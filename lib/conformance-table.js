@@ -1,5 +1,6 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
+import { renderGrid } from './grid.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
 const UNEXPECTED = new Set(['fail', 'timeout', 'error']);
@@ -48,16 +49,8 @@ export function passCounts(rows, runtime, folder) {
 }
 
 function cell(rows) {
-  const c = { passed: 0, total: 0, unexpected: 0, fileErrors: 0 };
-  for (const r of rows) {
-    if (UNEXPECTED.has(r.status)) c.unexpected++;
-    if (r.subtest === '(harness)') {
-      c.fileErrors++;
-      continue;
-    }
-    c.total++;
-    if (PASSED.has(r.status)) c.passed++;
-  }
+  // Every row given is one runtime's; passCounts filters by runtime, so ask for that one.
+  const c = rows.length ? passCounts(rows, rows[0].runtime) : { passed: 0, total: 0, unexpected: 0, fileErrors: 0 };
   let s = `${c.passed}/${c.total}`;
   if (c.fileErrors) s += ` +${c.fileErrors}E`;
   if (c.unexpected) s += ' !';
@@ -66,20 +59,6 @@ function cell(rows) {
 
 /** Runtimes in first-seen order. */
 export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
-
-function render(header, body, markdown) {
-  if (markdown) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
-    return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...body.map(line)].join('\n');
-  }
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
-}
 
 /**
  * The side-by-side table. Cells are passed/total subtests; `+NE` counts files whose harness
@@ -106,7 +85,7 @@ export function conformanceTable(rows, { markdown = false, runtimes = runtimesOf
   const totals = (source) => runtimes.map((rt) => cell(rows.filter((r) => r.runtime === rt && r.source === source)));
   if (rows.some((r) => r.source === 'wpt')) body.push(['WPT total', ...totals('wpt')]);
   if (rows.some((r) => r.source === 'check')) body.push(['checks total', ...totals('check')]);
-  return render(['', ...runtimes], body, markdown);
+  return renderGrid(['', ...runtimes], body, { markdown, leftColumns: 1 });
 }
 
 /**

@@ -6,29 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { decodeFloat64, toHex, ulpDistance } from '../../suites/math/_float.js';
+import { FUNCTIONS } from '../../suites/math/accuracy.js';
 
 const FIXED = 26;
 const TABLE = new URL('../../suites/math/_reference.json', import.meta.url);
 
-const CALL = {
-  sin: (x) => Math.sin(x),
-  cos: (x) => Math.cos(x),
-  tan: (x) => Math.tan(x),
-  exp: (x) => Math.exp(x),
-  log: (x) => Math.log(x),
-  pow: (x, y) => x ** y,
-  atan2: (x, y) => Math.atan2(x, y),
-  sinh: (x) => Math.sinh(x),
-  cosh: (x) => Math.cosh(x),
-  tanh: (x) => Math.tanh(x),
-  expm1: (x) => Math.expm1(x),
-  log1p: (x) => Math.log1p(x),
-  cbrt: (x) => Math.cbrt(x),
-};
-
 const reference = JSON.parse(readFileSync(TABLE, 'utf8'));
 
-export default Object.entries(CALL).map(([name, call]) => ({
+export default Object.entries(FUNCTIONS).map(([name, call]) => ({
   id: name,
   fn() {
     const entry = reference.functions[name];

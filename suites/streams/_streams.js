@@ -2,7 +2,7 @@
 // bench/scenarios/*.js build them, so figures can be set beside the published ones.
 // Constructors are looked up on globalThis at call time: the node+fast-webstreams variant
 // replaces them before the workload is imported.
-import { checkChunks, checkUnits } from './_data.js';
+import { CHUNK_SIZES, checkChunks, checkUnits, countHWM, makeData } from './_data.js';
 
 /**
  * A value stream whose pull() enqueues the next chunk as is (zero-copy), as in the published
@@ -143,5 +143,68 @@ export function implReport() {
     ReadableStream: globalThis.ReadableStream?.name,
     WritableStream: globalThis.WritableStream?.name,
     TransformStream: globalThis.TransformStream?.name,
+  };
+}
+
+/**
+ * The body of a construct-* workload: build PER_CALL streams of the global class `className`
+ * with `make()` per call, keep the last, and check it is a usable instance. The class is looked
+ * up when the workload runs, so a runtime without it reports unsupported instead of failing to load.
+ * @param {string} className e.g. 'ReadableStream'
+ * @param {() => object} make builds one stream
+ * @param {string} method a method every instance has, e.g. 'getReader'
+ */
+export function constructWorkload(className, make, method, perCall = 1000) {
+  return {
+    unit: 'ops',
+    requires: [className],
+    setup: () => ({ count: 0, last: null }),
+    run(state) {
+      let last = null;
+      for (let i = 0; i < perCall; i++) last = make();
+      state.last = last;
+      state.count = perCall;
+      return perCall;
+    },
+    verify(state, out) {
+      if (out !== perCall || state.count !== perCall) {
+        throw new Error(`Constructed ${state.count} streams (run() returned ${String(out)}), expected ${perCall}`);
+      }
+      if (!(state.last instanceof globalThis[className])) {
+        const got = Object.prototype.toString.call(state.last);
+        throw new Error(`The last object built is not a ${className}: ${got}`);
+      }
+      if (typeof state.last[method] === 'undefined') {
+        throw new Error(`The last ${className} has no ${method}, so it is not usable`);
+      }
+    },
+    report: implReport,
+  };
+}
+
+/**
+ * The body of a transform-chain-N workload: a pull source piped through `depth` identity
+ * TransformStreams with a JS transform() callback, into a recording sink.
+ * @param {number} depth
+ */
+export function transformChainWorkload(depth) {
+  return {
+    unit: 'bytes',
+    params: { chunk: CHUNK_SIZES },
+    quick: { chunk: [1024] },
+    requires: ['ReadableStream', 'WritableStream', 'TransformStream'],
+    setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
+    async run(state) {
+      const { chunks, chunk } = state.data;
+      const hwm = countHWM(chunk);
+      const rec = recorder();
+      let stream = pullSource(chunks, hwm);
+      for (let i = 0; i < depth; i++) stream = stream.pipeThrough(identityTransform(hwm));
+      await stream.pipeTo(recordingSink(rec, hwm));
+      state.received = rec.chunks;
+      return rec.bytes;
+    },
+    verify: verifyReceived,
+    report: implReport,
   };
 }
