@@ -33,7 +33,7 @@ EXTRA_TESTS :=
 .PHONY: help setup check-setup test lint fmt unit run compare table diff runtimes validate clean
 
 help: ## list targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 16
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
 setup: ## install pinned runtimes and tools (npm ci) and GNU time
 	@command -v /usr/bin/time >/dev/null || { command -v apt-get >/dev/null && (apt-get update -qq && apt-get install -y -qq time); } \

@@ -1,9 +1,7 @@
 // Shared checks as conformance rows: run runners/test/collect.js under each runtime (fresh
 // process), judge each check against that runtime's expectations (key check:<suite>).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnJsonLines } from './proc.js';
 import { commandLine, ROOT } from './registry.js';
 import { expectationFor } from './wpt-expectations.js';
 
@@ -14,40 +12,16 @@ export const COLLECTOR = join(ROOT, 'runners', 'test', 'collect.js');
  * Run all checks in one fresh process of `rt`; resolves to the raw per-check results plus how the process ended.
  * @returns {Promise<{results: Array<{suite: string, id: string, ok: boolean, error: string | null, ms: number}>, code: number | null, signal: string | null, stderr: string}>}
  */
-export function collectChecks(rt, { timeoutMs = 120_000 } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'parity-checks-'));
-  const out = join(dir, 'checks.jsonl');
-  return new Promise((resolve) => {
-    const child = spawn(rt.bin, commandLine(rt, COLLECTOR, rt.preload ? [out, rt.preload] : [out]), {
-      cwd: ROOT,
-      env: { ...process.env, ...rt.env, PARITY_RUNTIME: rt.id },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      if (stderr.length < 65536) stderr += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const finish = (code, signal) => {
-      clearTimeout(timer);
-      let results = [];
-      try {
-        results = readFileSync(out, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l));
-      } catch {
-        // Nothing collected: the process failed before the first check; stderr says why.
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ results, code, signal, stderr: stderr.trim().split('\n').slice(-3).join(' | ') });
-    };
-    child.on('error', (e) => {
-      stderr += e.message;
-      finish(null, null);
-    });
-    child.on('close', finish);
+export async function collectChecks(rt, { timeoutMs = 120_000 } = {}) {
+  const r = await spawnJsonLines({
+    bin: rt.bin,
+    argsFor: (out) => commandLine(rt, COLLECTOR, rt.preload ? [out, rt.preload] : [out]),
+    cwd: ROOT,
+    env: { ...process.env, ...rt.env, PARITY_RUNTIME: rt.id },
+    timeoutMs,
   });
+  const stderr = r.spawnError ? r.spawnError.message : r.stderr.trim().split('\n').slice(-3).join(' | ');
+  return { results: r.lines, code: r.code, signal: r.signal, stderr };
 }
 
 /**

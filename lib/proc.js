@@ -135,3 +135,52 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
     });
   });
 }
+
+/**
+ * Spawn a helper process that reports through a JSON-lines file (WPT hosts, the checks
+ * collector) and gather its lines, its exit status and the tails of its output. `argsFor`
+ * receives the path the process must write to. After `timeoutMs` the process is killed.
+ * @param {{bin: string, argsFor: (out: string) => string[], env?: Record<string, string>, cwd?: string, timeoutMs: number}} opts
+ * @returns {Promise<{lines: any[], code: number | null, signal: string | null, killed: boolean, ms: number, stdout: string, stderr: string, spawnError: Error | null}>}
+ */
+export function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-lines-'));
+  const out = join(dir, 'out.jsonl');
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(bin, argsFor(out), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      if (stdout.length < 65536) stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      if (stderr.length < 65536) stderr += d;
+    });
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    let done = false;
+    const finish = (code, signal, spawnError = null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      let lines = [];
+      try {
+        lines = readFileSync(out, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
+      } catch {
+        // No file: the process failed before its first line; the exit status and stderr say why.
+      }
+      rmSync(dir, { recursive: true, force: true });
+      const ms = Math.round(performance.now() - started);
+      resolve({ lines, code, signal, killed, ms, stdout, stderr, spawnError });
+    };
+    child.on('error', (e) => finish(null, null, e));
+    child.on('close', (code, signal) => finish(code, signal));
+  });
+}

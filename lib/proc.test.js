@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTimeOutput, runMeasured } from './proc.js';
+import { parseTimeOutput, runMeasured, spawnJsonLines } from './proc.js';
 
 test('parseTimeOutput reads user, sys, max RSS and exit code', () => {
   assert.deepEqual(parseTimeOutput('1.25 0.50 204800 0\n'), {
@@ -29,4 +29,25 @@ test('runMeasured kills a command that outlives its timeout', async () => {
   assert.equal(r.killed_for, 'timeout');
   assert.equal(r.signal, 'SIGKILL');
   assert.ok(r.wall_ms < 10_000);
+});
+
+test('spawnJsonLines gathers the lines a process writes to the path it is given', async () => {
+  const r = await spawnJsonLines({
+    bin: '/bin/sh',
+    argsFor: (out) => ['-c', `echo '{"a":1}' > "${out}"; echo '{"b":2}' >> "${out}"; exit 4`],
+    timeoutMs: 5000,
+  });
+  assert.deepEqual(r.lines, [{ a: 1 }, { b: 2 }]);
+  assert.equal(r.code, 4);
+  assert.equal(r.killed, false);
+});
+
+test('spawnJsonLines kills a process that outlives its time and keeps what it wrote', async () => {
+  const r = await spawnJsonLines({
+    bin: '/bin/sh',
+    argsFor: (out) => ['-c', `echo '{"a":1}' > "${out}"; sleep 30`],
+    timeoutMs: 300,
+  });
+  assert.equal(r.killed, true);
+  assert.deepEqual(r.lines, [{ a: 1 }]);
 });

@@ -1,10 +1,9 @@
 // WPT runner (orchestrator side, pinned node): finds testharness.js tests under WPT_DIR, runs each
 // file in a fresh process of the runtime under test (runners/wpt/<kind>.js), and turns the
 // harness's own results into conformance rows judged against the runtime's expectations.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
+import { spawnJsonLines } from './proc.js';
 import { commandLine, ROOT } from './registry.js';
 import { expectationFor, HARNESS } from './wpt-expectations.js';
 
@@ -153,11 +152,9 @@ const tail = (s, n = 3) => s.trim().split('\n').slice(-n).join(' | ').slice(0, 5
  * Run one test file in a fresh process of `rt` (a resolveRuntime() result).
  * The host applies WPT's timeout itself; a backstop kill 10 s later catches hung processes.
  */
-export function runTestFile(rt, wptRoot, test, { multiplier = 1, harness = findHarness(wptRoot) } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'parity-wpt-'));
-  const out = join(dir, 'events.jsonl');
+export async function runTestFile(rt, wptRoot, test, { multiplier = 1, harness = findHarness(wptRoot) } = {}) {
   const timeoutMs = Math.round((test.meta.timeout === 'long' ? TIMEOUTS.long : TIMEOUTS.normal) * multiplier);
-  const job = {
+  const job = (out) => ({
     root: wptRoot,
     file: test.file,
     variant: test.variant,
@@ -166,54 +163,24 @@ export function runTestFile(rt, wptRoot, test, { multiplier = 1, harness = findH
     out,
     timeoutMs,
     preload: rt.preload,
-  };
-  const argv = commandLine(rt, hostScript(rt.kind), [JSON.stringify(job)]);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(rt.bin, argv, {
-      cwd: ROOT,
-      env: { ...process.env, ...rt.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      if (stdout.length < 65536) stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      if (stderr.length < 65536) stderr += d;
-    });
-    let killed = false;
-    const backstop = setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, timeoutMs + 10_000);
-    const finish = (code, signal, spawnError) => {
-      clearTimeout(backstop);
-      let events = [];
-      try {
-        events = readFileSync(out, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l));
-      } catch {
-        // No events file: the host never started; the exit status says why.
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({
-        events,
-        code,
-        signal,
-        killed,
-        timeoutMs,
-        ms: Math.round(performance.now() - started),
-        stdout: tail(stdout),
-        stderr: spawnError ? spawnError.message : tail(stderr),
-      });
-    };
-    child.on('error', (e) => finish(null, null, e));
-    child.on('close', (code, signal) => finish(code, signal));
   });
+  const r = await spawnJsonLines({
+    bin: rt.bin,
+    argsFor: (out) => commandLine(rt, hostScript(rt.kind), [JSON.stringify(job(out))]),
+    cwd: ROOT,
+    env: { ...process.env, ...rt.env },
+    timeoutMs: timeoutMs + 10_000,
+  });
+  return {
+    events: r.lines,
+    code: r.code,
+    signal: r.signal,
+    killed: r.killed,
+    timeoutMs,
+    ms: r.ms,
+    stdout: tail(r.stdout),
+    stderr: r.spawnError ? r.spawnError.message : tail(r.stderr),
+  };
 }
 
 const firstLine = (s) => (s == null ? null : String(s).split('\n')[0].slice(0, 300));
