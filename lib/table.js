@@ -102,13 +102,13 @@ function fmtCI(cell) {
 }
 
 /**
- * Conformance of one runtime for one perf row: the WPT subtests and checks of the row's suite
- * (WPT limited to the workload's declared folders, if any), as "[passed/total]".
+ * Conformance of one runtime for one perf row: the WPT subtests and checks of the row's suite,
+ * limited to the WPT folders and check names the workload declares in `conformance` (if it
+ * declares any; an empty list means none apply), as "[passed/total]".
  */
 export function conformanceMark(conformance, runtime, suite, folders) {
   const mine = conformance.filter(
-    (c) =>
-      c.runtime === runtime && c.suite === suite && (!folders || c.source === 'check' || folders.includes(c.folder)),
+    (c) => c.runtime === runtime && c.suite === suite && (!folders || folders.includes(c.folder ?? c.name)),
   );
   if (!mine.length) return '';
   const { passed, total } = passCounts(mine, runtime);

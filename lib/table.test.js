@@ -121,4 +121,5 @@ test('conformance rows add a pass count per cell and a conformance table', () =>
   assert.match(text, /^Conformance: /m);
   assert.equal(conformanceMark(conf, 'a', 's', ['piping']), '[1/1]');
   assert.equal(conformanceMark(conf, 'a', 'other-suite', null), '');
+  assert.equal(conformanceMark(conf, 'a', 's', []), '');
 });

@@ -153,11 +153,13 @@ export function implReport() {
  * @param {string} className e.g. 'ReadableStream'
  * @param {() => object} make builds one stream
  * @param {string} method a method every instance has, e.g. 'getReader'
+ * @param {string} folder the WPT streams folder that covers this class
  */
-export function constructWorkload(className, make, method, perCall = 1000) {
+export function constructWorkload(className, make, method, folder, perCall = 1000) {
   return {
     unit: 'ops',
     requires: [className],
+    conformance: [folder],
     setup: () => ({ count: 0, last: null }),
     run(state) {
       let last = null;
@@ -193,6 +195,7 @@ export function transformChainWorkload(depth) {
     params: { chunk: CHUNK_SIZES },
     quick: { chunk: [1024] },
     requires: ['ReadableStream', 'WritableStream', 'TransformStream'],
+    conformance: ['transform-streams', 'piping'],
     setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
     async run(state) {
       const { chunks, chunk } = state.data;

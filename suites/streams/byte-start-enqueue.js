@@ -10,6 +10,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['ReadableStream', 'ReadableByteStreamController'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-byte-streams'],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   async run(state) {
     const { stream, controller } = startByteSource();

@@ -12,6 +12,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['ReadableStream', 'ReadableByteStreamController'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-byte-streams', 'streams/tee'],
   setup: ({ chunk }) => ({ data: makeData(chunk), branches: [[], []] }),
   async run(state) {
     const { stream, controller } = startByteSource();

@@ -5,5 +5,5 @@ import { constructWorkload } from './_streams.js';
 
 export default {
   name: 'construct-readable',
-  ...constructWorkload('ReadableStream', () => new ReadableStream({ pull() {} }), 'getReader'),
+  ...constructWorkload('ReadableStream', () => new ReadableStream({ pull() {} }), 'getReader', 'readable-streams'),
 };

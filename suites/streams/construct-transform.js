@@ -5,5 +5,5 @@ import { constructWorkload } from './_streams.js';
 
 export default {
   name: 'construct-transform',
-  ...constructWorkload('TransformStream', () => new TransformStream({}), 'readable'),
+  ...constructWorkload('TransformStream', () => new TransformStream({}), 'readable', 'transform-streams'),
 };

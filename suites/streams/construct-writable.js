@@ -5,5 +5,5 @@ import { constructWorkload } from './_streams.js';
 
 export default {
   name: 'construct-writable',
-  ...constructWorkload('WritableStream', () => new WritableStream({ write() {} }), 'getWriter'),
+  ...constructWorkload('WritableStream', () => new WritableStream({ write() {} }), 'getWriter', 'writable-streams'),
 };

@@ -36,6 +36,8 @@ export default {
   params: { chunk: CHUNK_SIZES, source: ['byte-stream', 'http'] },
   quick: { chunk: [1024], source: ['byte-stream', 'http'] },
   requires: ['ReadableStream', 'WritableStream', 'TransformStream', 'fetch', 'node:http'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-byte-streams', 'transform-streams', 'piping'],
   async setup({ chunk, source }) {
     if (source !== 'byte-stream' && source !== 'http') {
       throw new Error(`Unknown source ${JSON.stringify(source)}, expected "byte-stream" or "http"`);

@@ -13,6 +13,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['node:stream', 'node:stream/promises'],
+  // node:stream only: no Web Streams conformance applies to this row.
+  conformance: [],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   async run(state) {
     const rec = recorder();

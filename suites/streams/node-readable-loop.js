@@ -10,6 +10,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['node:stream'],
+  // node:stream only: no Web Streams conformance applies to this row.
+  conformance: [],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   run(state) {
     const rec = recorder();

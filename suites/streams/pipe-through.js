@@ -11,6 +11,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['ReadableStream', 'WritableStream', 'TransformStream'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['piping', 'transform-streams', 'streams/pipe-through-abort-signal'],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   async run(state) {
     const { chunks, chunk } = state.data;

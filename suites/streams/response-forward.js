@@ -11,6 +11,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['ReadableStream', 'WritableStream', 'TransformStream', 'Response'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-byte-streams', 'transform-streams', 'piping'],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   async run(state) {
     const { chunks, chunk } = state.data;

@@ -10,6 +10,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['ReadableStream', 'Response'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-byte-streams'],
   setup: ({ chunk }) => ({ data: makeData(chunk), text: '' }),
   async run(state) {
     state.text = await new Response(bytePullSource(state.data.chunks)).text();

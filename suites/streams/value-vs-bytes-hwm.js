@@ -73,6 +73,8 @@ export default {
   params: { chunk: CHUNK_SIZES, mode: MODES },
   quick: { chunk: [1024], mode: MODES },
   requires: ['ReadableStream', 'ReadableByteStreamController', 'ReadableStreamBYOBReader'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['readable-streams', 'readable-byte-streams', 'queuing-strategies', 'streams/byte-stream-byob'],
   setup({ chunk, mode }) {
     if (!MODES.includes(mode)) {
       throw new Error(`Unknown mode ${JSON.stringify(mode)}, expected one of ${MODES.join(', ')}`);

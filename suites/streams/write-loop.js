@@ -10,6 +10,8 @@ export default {
   params: { chunk: CHUNK_SIZES },
   quick: { chunk: [1024] },
   requires: ['WritableStream'],
+  // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
+  conformance: ['writable-streams'],
   setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
   async run(state) {
     const { chunks, chunk } = state.data;
