@@ -258,3 +258,20 @@ export function checkStringified(state, units) {
 
 /** Figures every json workload reports: which document, so tables can show all runtimes saw the same bytes. */
 export const docReport = (state) => ({ doc_bytes: state.bytes, doc_hash: state.textHash, doc_values: state.values });
+
+/**
+ * Check, once and untimed, that a reviver or replacer is called once per value of the document:
+ * otherwise the comparison with plain parse or stringify would be unfair.
+ * @param {{values: number}} state from docState()
+ * @param {string} what 'Reviver' or 'Replacer', for the message
+ * @param {(callback: (key: string, value: unknown) => unknown) => unknown} callWith runs JSON.parse or JSON.stringify with the callback
+ */
+export function checkCalledPerValue(state, what, callWith) {
+  let calls = 0;
+  callWith((_k, v) => {
+    calls++;
+    return v;
+  });
+  if (calls !== state.values)
+    throw new Error(`${what} was called ${calls} times, the document has ${state.values} values`);
+}

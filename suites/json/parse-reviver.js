@@ -2,7 +2,7 @@
 // (JSON.parse(text, response._fromJSON)): one reviver call per value. The Workers CPU study saw
 // over 100,000 such calls per Next.js request; V8 made them slower when json-parse-with-source
 // gave revivers a third argument, and faster again in V8 14.3.
-import { checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkCalledPerValue, checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
 
 const identity = (_key, value) => value;
 
@@ -13,14 +13,7 @@ export default {
   quick: QUICK,
   setup(params) {
     const state = docState(params);
-    // Once, untimed: the reviver must see every value, or the comparison with parse is unfair.
-    let calls = 0;
-    JSON.parse(state.text, (_k, v) => {
-      calls++;
-      return v;
-    });
-    if (calls !== state.values)
-      throw new Error(`Reviver was called ${calls} times, the document has ${state.values} values`);
+    checkCalledPerValue(state, 'Reviver', (cb) => JSON.parse(state.text, cb));
     return state;
   },
   run(state) {

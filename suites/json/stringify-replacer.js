@@ -1,6 +1,6 @@
 // JSON.stringify with an identity replacer function: one call per value, the mirror image of
 // parse-reviver (serialising RSC payloads and Next.js props goes through replacers too).
-import { checkStringified, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkCalledPerValue, checkStringified, docReport, docState, PARAMS, QUICK } from './_docs.js';
 
 const identity = (_key, value) => value;
 
@@ -11,13 +11,7 @@ export default {
   quick: QUICK,
   setup(params) {
     const state = docState(params);
-    let calls = 0;
-    JSON.stringify(state.value, (_k, v) => {
-      calls++;
-      return v;
-    });
-    if (calls !== state.values)
-      throw new Error(`Replacer was called ${calls} times, the document has ${state.values} values`);
+    checkCalledPerValue(state, 'Replacer', (cb) => JSON.stringify(state.value, cb));
     return state;
   },
   run(state) {
