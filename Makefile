@@ -68,7 +68,7 @@ run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
 compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1] [CONFORMANCE=1]
 	$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
 
-table: ## print a results file: make table FILE=results/… [SHOW=cpu,rss,conformance] [BASELINE=id]
+table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance] [BASELINE=id]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
 	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown)
 

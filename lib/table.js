@@ -122,19 +122,27 @@ function cellText(cell, unit, metric) {
   const marks = `${cell.suspect ? '?' : ''}${cell.cv > CV_WARN ? '!' : ''}`;
   if (metric === 'cpu') return `${fmtMs(cell.cpu_ms)} / ${fmtMs(cell.wall_ms)}${marks}`;
   if (metric === 'rss') return `${si(cell.rss_peak_bytes / 1e6)} MB${marks}`;
+  if (metric === 'spread') {
+    // Throughput of the slowest and fastest round, and the CV of the round medians.
+    const tp = (ns) => throughputOf({ throughput: (cell.units / ns) * 1e9 }, unit);
+    const slowest = Math.max(...cell.times);
+    const fastest = Math.min(...cell.times);
+    return `${si(tp(slowest))}–${si(tp(fastest))} cv ${Math.round(cell.cv * 100)}%${marks}`;
+  }
   return [si(throughputOf(cell, unit)), fmtCI(cell), fmtRatio(cell.ratio)].filter(Boolean).join(' ') + marks;
 }
 
 function unitLabel(unit, metric) {
   if (metric === 'cpu') return 'cpu/wall';
   if (metric === 'rss') return 'peak RSS';
+  if (metric === 'spread') return unit === 'bytes' ? 'MB/s range' : 'ops/s range';
   return unit === 'bytes' ? 'MB/s' : 'ops/s';
 }
 
 /**
  * Render one side-by-side table.
  * @param {ReturnType<typeof aggregate>} agg
- * @param {{metric?: 'throughput'|'cpu'|'rss', markdown?: boolean, labels?: Record<string, string>, conformance?: any[]}} opts
+ * @param {{metric?: 'throughput'|'spread'|'cpu'|'rss', markdown?: boolean, labels?: Record<string, string>, conformance?: any[]}} opts
  */
 export function renderTable(agg, { metric = 'throughput', markdown = false, labels = {}, conformance = [] } = {}) {
   const header = ['workload', 'unit', ...agg.runtimes.map((id) => labels[id] ?? id)];
@@ -200,9 +208,14 @@ export function renderResults(doc, { show = [], baseline, markdown = false, anal
   // Pass counts inside the perf cells only on request (SHOW=conformance): they widen every cell.
   const marks = show.includes('conformance') ? conformance : [];
   if (agg.rows.length) parts.push(renderTable(agg, { markdown, labels, conformance: marks }));
+  const titles = {
+    spread: 'Spread over rounds: throughput of the slowest–fastest round, coefficient of variation of round medians',
+    cpu: 'CPU (user+sys) / wall per job, medians',
+    rss: 'Peak RSS per job, medians',
+  };
   for (const metric of show) {
-    if (metric !== 'cpu' && metric !== 'rss') continue;
-    const title = metric === 'cpu' ? 'CPU (user+sys) / wall per job, medians' : 'Peak RSS per job, medians';
+    if (!(metric in titles)) continue;
+    const title = titles[metric];
     parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric, markdown, labels }));
   }
   if (conformance.length) {

@@ -123,3 +123,9 @@ test('conformance rows add a pass count per cell and a conformance table', () =>
   assert.equal(conformanceMark(conf, 'a', 'other-suite', null), '');
   assert.equal(conformanceMark(conf, 'a', 's', []), '');
 });
+
+test('the spread table shows the slowest and fastest round and the CV', () => {
+  const text = renderResults(doc([...rounds('a', [2e6, 1e6, 1.5e6])]), { show: ['spread'] });
+  assert.match(text, /^Spread over rounds/m);
+  assert.match(text, /500–1\.00k cv 33%/);
+});

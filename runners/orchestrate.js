@@ -385,9 +385,9 @@ export function listRuntimes() {
 
 const HELP = `usage: orchestrate.js <command> [options]
   run       --runtimes "node deno bun" [--suite math] [--workload sin] [--quick] [--rounds N]
-            [--timeout S] [--mem-cap MB] [--min-ms MS] [--warmup-ms MS] [--baseline ID] [--show cpu,rss,conformance] [--out FILE] [--suites-dir DIR]
+            [--timeout S] [--mem-cap MB] [--min-ms MS] [--warmup-ms MS] [--baseline ID] [--show spread,cpu,rss,conformance] [--out FILE] [--suites-dir DIR]
             [--conformance]  (also run the shared checks, and WPT when WPT_DIR is set)
-  table     FILE [--show cpu,rss,conformance] [--baseline ID] [--markdown]
+  table     FILE [--show spread,cpu,rss,conformance] [--baseline ID] [--markdown]
   diff      A.json B.json [--markdown]
   runtimes
   validate  FILE...`;
