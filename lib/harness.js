@@ -114,6 +114,12 @@ export async function runJob(caps, job) {
     phase = 'verify-after';
     const last = checkUnits(await w.run(state));
     await w.verify(state, last);
+    if (last !== units) {
+      // Throughput is units per call over time per call: it needs the same work every call.
+      throw new Error(
+        `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
+      );
+    }
     phase = 'report';
     const report = w.report ? await w.report(state) : undefined;
 

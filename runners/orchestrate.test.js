@@ -78,6 +78,7 @@ describe('a run over the fault and sanity fixtures on node, deno and bun', () =>
 
   const expected = {
     'faults/throws': 'error',
+    'faults/drifts': 'error',
     'faults/wrong': 'error',
     'faults/hangs': 'timeout',
     'faults/exits': 'crash',
@@ -101,6 +102,12 @@ describe('a run over the fault and sanity fixtures on node, deno and bun', () =>
       assert.equal(r.phase, 'verify');
       assert.match(r.error, /expected 2, got 3/);
       assert.equal(r.throughput, null);
+    });
+
+    test(`${runtime}: a workload whose work per call changes is an error, not a throughput`, () => {
+      const r = rowOf(runtime, 'faults/drifts');
+      assert.equal(r.phase, 'verify-after');
+      assert.match(r.error, /expected the same every call/);
     });
 
     test(`${runtime}: an unsupported workload names what is missing`, () => {
