@@ -104,7 +104,7 @@ export function toRow(job, outcome, version) {
   if (outcome.killed_for === 'timeout') {
     status = 'timeout';
     error = `no result within ${job.timeout_s} s; killed`;
-  } else if (outcome.killed_for === 'oom' || /out of memory|allocation failed/i.test(lastErr)) {
+  } else if (outcome.killed_for === 'oom' || (!inner && /out of memory|allocation failed/i.test(lastErr))) {
     status = 'oom';
     error = `exceeded the memory cap of ${Math.round(job.mem_cap_bytes / 2 ** 20)} MiB (peak RSS ${Math.round((outcome.rss_peak_bytes ?? 0) / 2 ** 20)} MiB)`;
     if (outcome.killed_for !== 'oom') error = `runtime ran out of memory: ${lastErr}`;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { ROOT } from '../lib/registry.js';
 import { readResults, validateResults } from '../lib/results.js';
-import { planJobs } from './orchestrate.js';
+import { planJobs, toRow } from './orchestrate.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const ORCH = join(ROOT, 'runners', 'orchestrate.js');
@@ -40,6 +40,58 @@ test('planJobs runs each parameter set for every runtime within a round', () => 
     jobs.map((j) => `${j.params.n}${j.runtime}`),
     ['1A', '1B', '2A', '2B'],
   );
+});
+
+describe('toRow classifies what a process did', () => {
+  const job = {
+    runtime: { id: 'node' },
+    workload: { suite: 's', name: 'w', module: { unit: 'ops' } },
+    params: {},
+    round: 1,
+    timeout_s: 5,
+    mem_cap_bytes: 2 ** 30,
+    repro: 'x',
+  };
+  const outcome = (o) => ({
+    stdout: '',
+    stderr: '',
+    exit_code: 0,
+    signal: null,
+    wall_ms: 1,
+    cpu_ms: null,
+    rss_peak_bytes: 1,
+    killed_for: null,
+    ...o,
+  });
+  const ok = JSON.stringify({
+    status: 'ok',
+    units_per_call: 1,
+    median_ns: 5,
+    throughput: { value: 2e8, unit: 'ops/s' },
+  });
+
+  test('a job that reported ok stays ok even if its stderr mentions memory', () => {
+    assert.equal(toRow(job, outcome({ stdout: ok, stderr: 'cache out of memory, retrying' }), null).status, 'ok');
+  });
+
+  test('a runtime that dies with a heap OOM message is oom', () => {
+    const r = toRow(
+      job,
+      outcome({
+        stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+        exit_code: null,
+        signal: 'SIGABRT',
+      }),
+      null,
+    );
+    assert.equal(r.status, 'oom');
+  });
+
+  test('a process that exits without a result line is a crash naming the signal', () => {
+    const r = toRow(job, outcome({ exit_code: null, signal: 'SIGSEGV', stderr: 'boom' }), null);
+    assert.equal(r.status, 'crash');
+    assert.match(r.error, /killed by SIGSEGV before reporting a result: boom/);
+  });
 });
 
 describe('a run over the fault and sanity fixtures on node, deno and bun', () => {
