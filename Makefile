@@ -30,7 +30,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint fmt unit run compare table diff runtimes validate clean
+.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -48,10 +48,13 @@ check-setup:
 	  if ! head -c 4 "$$b" 2>/dev/null | grep -q ELF; then echo "setup: $$b is not a native binary (a JS shim or missing): rerun make setup" >&2; exit 1; fi; done
 	@echo "setup: runtimes are native binaries; see make runtimes"
 
-test: lint unit ## lint, format check and every test (what CI runs)
+test: lint typecheck unit ## lint, format check, type check and every test (what CI runs)
 
 lint: ## biome lint + format check (no writes)
 	$(BIOME) ci --colors=off .
+
+typecheck: ## tsc --noEmit over the JSDoc types (tsconfig.json); nothing is built
+	node_modules/.bin/tsc -p tsconfig.json
 
 fmt: ## apply biome formatting and safe fixes
 	$(BIOME) check --write .

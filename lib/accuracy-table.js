@@ -15,7 +15,9 @@ const baseName = (w) => String(w).split('/').pop();
 export function accuracyMatrix(rows) {
   const runtimes = [];
   const functions = [];
+  /** @type {Record<string, Record<string, any>>} */
   const cells = {};
+  /** @type {Record<string, {hash: string, varies: boolean, tiers_agree: boolean}>} */
   const overall = {};
   for (const r of rows) {
     if (r.status !== 'ok' || r.suite !== 'math' || baseName(r.workload) !== 'accuracy' || !r.report?.functions)

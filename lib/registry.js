@@ -87,7 +87,7 @@ export function commandLine(rt, script, scriptArgs = []) {
 
 /**
  * Ask the runtime itself for its version and engine (runner --info prints one JSON line).
- * @returns {{runtime: string, version: string, engine: string, engine_version: string} | {error: string}}
+ * @returns {{runtime?: string, version?: string, engine?: string, engine_version?: string, error?: string}}
  */
 export function probeRuntime(rt) {
   if (rt.missing) return { error: rt.missing };

@@ -2,7 +2,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { ROOT } from './registry.js';
 
 export const SCHEMA_ID = 'parity.results/1';

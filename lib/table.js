@@ -67,6 +67,7 @@ function summariseCell(cell) {
 /** 1234567 → "1.23M"; keeps three significant digits. */
 export function si(x) {
   if (x === null || x === undefined || !Number.isFinite(x)) return '-';
+  /** @type {[number, string][]} */
   const units = [
     [1e12, 'T'],
     [1e9, 'G'],
@@ -216,7 +217,8 @@ export function renderResults(doc, { show = [], baseline, markdown = false, anal
   for (const metric of show) {
     if (!(metric in titles)) continue;
     const title = titles[metric];
-    parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric, markdown, labels }));
+    const m = /** @type {'spread'|'cpu'|'rss'} */ (metric);
+    parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric: m, markdown, labels }));
   }
   if (conformance.length) {
     const title = 'Conformance: subtests or checks passed/total (WPT folders and shared checks)';

@@ -39,11 +39,18 @@ function positiveNumber(name, value, fallback) {
 }
 
 /**
+ * One job; the run loop adds how to rerun it and its limits before it starts.
+ * @typedef {{round: number, workload: any, params: Record<string, string|number>, runtime: any,
+ *   repro?: string, timeout_s?: number, mem_cap_bytes?: number}} Job
+ */
+
+/**
  * The job list: for each round, each workload × params, every runtime, with the runtime
  * order rotated by one per round (A B C, B C A, C A B) so that drift over time and
  * position effects fall on every runtime alike.
  */
 export function planJobs(workloads, runtimes, rounds, quick) {
+  /** @type {Job[]} */
   const jobs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const w of workloads) {

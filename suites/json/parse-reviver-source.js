@@ -12,6 +12,7 @@ export default {
   quick: QUICK,
   requires: ['JSON.rawJSON'],
   setup(params) {
+    /** @type {any} */
     let probe;
     JSON.parse('[1.50]', (k, v, context) => {
       if (k === '0') probe = context;
@@ -22,6 +23,7 @@ export default {
         `Reviver context.source for [1.50] is ${JSON.stringify(probe?.source)}, expected "1.50": JSON.rawJSON exists but the reviver gets no source`,
       );
     }
+    /** @type {any} */
     const state = docState(params);
     let chars = 0;
     state.reviver = (_key, value, context) => {

@@ -35,6 +35,7 @@ export function pullSource(chunks, highWaterMark) {
  */
 export function bytePullSource(chunks, highWaterMark) {
   let i = 0;
+  /** @type {import('node:stream/web').UnderlyingByteSource} */
   const source = {
     type: 'bytes',
     pull(controller) {
