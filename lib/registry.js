@@ -13,6 +13,16 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || join(ROOT, 'r
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** Paths inside the project are shown relative to it; anything else (the machine's own node) in full. */
+export function displayPath(p) {
+  return p.startsWith(`${ROOT}/`) ? p.slice(ROOT.length + 1) : p;
+}
+
+/** Split a user's list of ids, "a,b c", into ['a', 'b', 'c']. */
+export function splitList(s) {
+  return (s ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
 /** Every id a user may name: runtimes first, then variants. */
 export function runtimeIds(registry = loadRegistry()) {
   return [...Object.keys(registry.runtimes), ...Object.keys(registry.variants)];

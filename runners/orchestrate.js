@@ -13,7 +13,16 @@ import { runConformance } from '../lib/conformance-run.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from '../lib/discover.js';
 import { fingerprint, loadavg } from '../lib/fingerprint.js';
 import { checkGnuTime, runMeasured } from '../lib/proc.js';
-import { commandLine, loadRegistry, probeRuntime, ROOT, resolveRuntime, runtimeIds } from '../lib/registry.js';
+import {
+  commandLine,
+  displayPath,
+  loadRegistry,
+  probeRuntime,
+  ROOT,
+  resolveRuntime,
+  runtimeIds,
+  splitList,
+} from '../lib/registry.js';
 import { readResults, resultsPath, SCHEMA_ID, validateResults, writeJsonAtomic } from '../lib/results.js';
 import { renderDiff, renderResults } from '../lib/table.js';
 import { paramSets, paramsKey } from '../lib/workload.js';
@@ -25,9 +34,6 @@ export const MODES = {
 };
 
 class UsageError extends Error {}
-
-/** Split "a,b c" into ['a', 'b', 'c']. */
-const list = (s) => (s ?? '').split(/[\s,]+/).filter(Boolean);
 
 const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -79,16 +85,10 @@ function jobSpec(job, mode) {
   };
 }
 
-/** Paths inside the project are shown relative to it; the machine's own binaries in full. */
-function displayPath(p) {
-  const rel = relative(ROOT, p);
-  return rel.startsWith('..') ? p : rel;
-}
-
 /** A copy-pastable command that reruns one job by hand. */
 function reproCommand(rt, spec) {
   const env = Object.entries(rt.env).map(([k, v]) => `${k}=${shellQuote(v)} `);
-  const argv = commandLine(rt, relative(ROOT, rt.runner), [JSON.stringify(spec)]);
+  const argv = commandLine(rt, displayPath(rt.runner), [JSON.stringify(spec)]);
   return `${env.join('')}${displayPath(rt.bin)} ${argv.map(shellQuote).join(' ')}`;
 }
 
@@ -221,9 +221,9 @@ function resolveSuites(ids, suitesDir) {
  */
 export async function run(o) {
   const registry = loadRegistry();
-  const runtimes = resolveRuntimes(list(o.runtimes), registry);
+  const runtimes = resolveRuntimes(splitList(o.runtimes), registry);
   const suitesDir = o['suites-dir'] ? resolve(o['suites-dir']) : SUITES_DIR;
-  const suites = resolveSuites(list(o.suite), suitesDir);
+  const suites = resolveSuites(splitList(o.suite), suitesDir);
   const quick = Boolean(o.quick);
   const base = MODES[quick ? 'quick' : 'full'];
   const mode = {
@@ -242,7 +242,7 @@ export async function run(o) {
   checkGnuTime();
 
   let workloads = await loadWorkloads(suites, suitesDir);
-  const only = list(o.workload);
+  const only = splitList(o.workload);
   if (only.length) {
     const names = workloads.map((w) => w.name);
     for (const n of only) {
@@ -273,7 +273,7 @@ export async function run(o) {
         engine_version: v.engine_version ?? null,
         flags: rt.flags,
         env: rt.env,
-        preload: rt.preload ? relative(ROOT, rt.preload) : null,
+        preload: rt.preload ? displayPath(rt.preload) : null,
         error: v.error ?? null,
       };
     }),
@@ -355,7 +355,7 @@ export async function run(o) {
 
   const analyses = await loadAnalyses(suites, suitesDir);
   // A run that measured conformance shows it beside the speed it qualifies.
-  const show = [...list(o.show), ...(o.conformance ? ['conformance'] : [])];
+  const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
   process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
   if (fp.loadavg_start[0] > fp.cores * 0.5 || fp.loadavg_end[0] > 1 + fp.cores * 0.5) {
@@ -439,8 +439,9 @@ export async function cli(argv) {
         throw new UsageError('table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json');
       const doc = readResults(files[0]);
       // Suites are named by the file, so only those still present here can add their tables.
-      const suites = [...new Set(doc.results.map((r) => r.suite))].filter((x) => listSuites().includes(x));
-      const opts = { show: list(values.show), baseline: values.baseline, markdown: values.markdown };
+      const known = listSuites();
+      const suites = [...new Set(doc.results.map((r) => r.suite))].filter((x) => known.includes(x));
+      const opts = { show: splitList(values.show), baseline: values.baseline, markdown: values.markdown };
       process.stdout.write(`${renderResults(doc, { ...opts, analyses: await loadAnalyses(suites) })}\n`);
       return 0;
     }

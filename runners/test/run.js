@@ -5,7 +5,7 @@ import { loadChecks } from '../../conformance/checks/_load.js';
 import { checkRows, collectChecks } from '../../lib/conformance-checks.js';
 import { writeConformanceResults } from '../../lib/conformance-results.js';
 import { conformanceTable, crossRuntimeDiff, formatDiff } from '../../lib/conformance-table.js';
-import { probeRuntime, ROOT, resolveRuntime } from '../../lib/registry.js';
+import { displayPath, probeRuntime, resolveRuntime, splitList } from '../../lib/registry.js';
 import { effectiveExpectations } from '../../lib/wpt-expectations.js';
 
 const { values } = parseArgs({
@@ -21,9 +21,8 @@ const ADAPTER = {
   deno: 'test -A runners/test/checks.deno.test.js',
   bun: 'test ./runners/test/checks.bun.test.js',
 };
-const rel = (p) => (p.startsWith(`${ROOT}/`) ? p.slice(ROOT.length + 1) : p);
 try {
-  const ids = values.runtime.split(/[\s,]+/).filter(Boolean);
+  const ids = splitList(values.runtime);
   const runtimes = ids.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
   const started = new Date().toISOString();
@@ -38,20 +37,20 @@ try {
       console.log(`${r.status.toUpperCase()} ${rt.id} ${r.name}${r.detail ? `: ${r.detail.slice(0, 300)}` : ''}`);
       if (r.status === 'unexpected-pass')
         console.log(`  remove it from conformance/expectations/${rt.id}.json (key check:${r.suite})`);
-      else console.log(`  Command: PARITY_RUNTIME=${rt.id} ${rel(rt.bin)} ${ADAPTER[rt.kind]}`);
+      else console.log(`  Command: PARITY_RUNTIME=${rt.id} ${displayPath(rt.bin)} ${ADAPTER[rt.kind]}`);
     }
   }
   console.log(conformanceTable(rows, { markdown: values.markdown, runtimes: ids }));
   if (ids.length > 1) console.log(`\n${formatDiff(crossRuntimeDiff(rows))}`);
   if (!values['no-write']) {
-    const info = runtimes.map((rt) => ({ id: rt.id, kind: rt.kind, bin: rel(rt.bin), ...probeRuntime(rt) }));
+    const info = runtimes.map((rt) => ({ id: rt.id, kind: rt.kind, bin: displayPath(rt.bin), ...probeRuntime(rt) }));
     const file = writeConformanceResults({
       started,
       command: `runners/test/run.js ${process.argv.slice(2).join(' ')}`,
       runtimes: info,
       conformance: rows,
     });
-    console.log(`wrote ${rel(file)}`);
+    console.log(`wrote ${displayPath(file)}`);
   }
   process.exitCode = rows.some((r) => ['fail', 'timeout', 'error'].includes(r.status)) ? 1 : 0;
 } catch (e) {

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConformanceRows, writeConformanceResults } from '../../lib/conformance-results.js';
 import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../../lib/conformance-table.js';
-import { probeRuntime, ROOT, resolveRuntime } from '../../lib/registry.js';
+import { displayPath, probeRuntime, ROOT, resolveRuntime, splitList } from '../../lib/registry.js';
 import { discover, findHarness, runWpt, UNEXPECTED } from '../../lib/wpt.js';
 import {
   effectiveExpectations,
@@ -22,8 +22,6 @@ import {
 } from '../../lib/wpt-expectations.js';
 
 const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
-const list = (s) => (s ?? '').split(/[\s,]+/).filter(Boolean);
-const rel = (p) => (p.startsWith(`${ROOT}/`) ? p.slice(ROOT.length + 1) : p);
 
 function wptDir(given) {
   const dir = resolve(given || process.env.WPT_DIR || join(ROOT, PIN.dest));
@@ -53,8 +51,8 @@ function wptCommits(dir, dirs) {
 
 async function run(values, positionals) {
   const root = wptDir(values['wpt-dir']);
-  const runtimeIds = list(values.runtime || 'node');
-  const dirs = list(values.dirs || 'streams');
+  const runtimeIds = splitList(values.runtime || 'node');
+  const dirs = splitList(values.dirs || 'streams');
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
   const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
@@ -79,10 +77,10 @@ async function run(values, positionals) {
       .join(' ')}  (WPT_DIR=${root})`,
   );
   console.log(
-    `harness ${rel(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${values.concurrency}`,
+    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${values.concurrency}`,
   );
   const repro = (rtId, file) =>
-    `Command: ${rel(process.execPath)} runners/wpt/cli.js run --runtime ${rtId} --wpt-dir ${root} ${file}`;
+    `Command: ${displayPath(process.execPath)} runners/wpt/cli.js run --runtime ${rtId} --wpt-dir ${root} ${file}`;
   let done = 0;
   const total = tests.length * runtimes.length;
   const results = await runWpt({
@@ -117,14 +115,14 @@ async function run(values, positionals) {
   const wpt = {
     dir: root,
     commits,
-    harness: rel(findHarness(root)),
+    harness: displayPath(findHarness(root)),
     files: {
       run: tests.map((t) => t.id),
       skipped,
       not_applicable: notApplicable,
     },
   };
-  const info = runtimes.map((rt) => ({ id: rt.id, kind: rt.kind, bin: rel(rt.bin), ...probeRuntime(rt) }));
+  const info = runtimes.map((rt) => ({ id: rt.id, kind: rt.kind, bin: displayPath(rt.bin), ...probeRuntime(rt) }));
   let file = null;
   if (!values['no-write']) {
     file = writeConformanceResults({
@@ -167,15 +165,15 @@ async function run(values, positionals) {
     );
     if (c.unexpected) failed = true;
   }
-  if (file) console.log(`wrote ${rel(file)}`);
+  if (file) console.log(`wrote ${displayPath(file)}`);
   return failed ? 1 : 0;
 }
 
 function diff(values, positionals) {
   const { rows, files } = readConformanceRows(positionals);
-  const res = list(values.files).map(globToRegExp);
+  const res = splitList(values.files).map(globToRegExp);
   const match = (r) => !res.length || res.some((re) => re.test(r.file ?? r.name) || re.test(r.name));
-  console.log(`from ${files.map(rel).join(', ')}`);
+  console.log(`from ${files.map(displayPath).join(', ')}`);
   console.log(formatDiff(crossRuntimeDiff(rows, { match })));
   return 0;
 }
@@ -183,20 +181,20 @@ function diff(values, positionals) {
 function table(values, positionals) {
   const { rows, files } = readConformanceRows(positionals);
   if (!rows.length) throw new Error('No conformance rows found in results/; run make wpt or make checks first');
-  console.log(`from ${files.map(rel).join(', ')}`);
+  console.log(`from ${files.map(displayPath).join(', ')}`);
   console.log(conformanceTable(rows, { markdown: values.markdown }));
   return 0;
 }
 
 function update(values, positionals) {
   const id = values.runtime;
-  if (!id || list(id).length !== 1)
+  if (!id || splitList(id).length !== 1)
     throw new Error(`update needs exactly one --runtime id, got ${JSON.stringify(id ?? '')}`);
   const { rows, files } = readConformanceRows(positionals);
   const mine = rows.filter((r) => r.runtime === id);
   if (!mine.length)
     throw new Error(
-      `No conformance rows for runtime "${id}" in ${files.map(rel).join(', ') || 'results/'}; run make wpt RUNTIME=${id} first`,
+      `No conformance rows for runtime "${id}" in ${files.map(displayPath).join(', ') || 'results/'}; run make wpt RUNTIME=${id} first`,
     );
   const before = loadExpectations(id);
   const after = updateExpectations(before, mine, new Date().toISOString().slice(0, 10));
@@ -214,7 +212,7 @@ function update(values, positionals) {
         `~ ${k}: ${before[k].fail?.expected?.length ?? 0} → ${after[k].fail?.expected?.length ?? 0} expected failure(s)`,
       );
   }
-  console.log(`wrote ${rel(file)} from ${files.map(rel).join(', ')}`);
+  console.log(`wrote ${displayPath(file)} from ${files.map(displayPath).join(', ')}`);
   return 0;
 }
 
@@ -249,7 +247,9 @@ async function fetchWpt(values) {
   git('sparse-checkout', 'set', '--no-cone', ...PIN.paths.map((p) => `/${p}/`));
   git('fetch', '-q', '--depth', '1', '--filter=blob:none', 'origin', PIN.commit);
   git('checkout', '-q', '--detach', 'FETCH_HEAD');
-  console.log(`WPT ${PIN.commit} (${PIN.paths.join(', ')}) in ${rel(dest)}; use WPT_DIR=${rel(dest)} or the default`);
+  console.log(
+    `WPT ${PIN.commit} (${PIN.paths.join(', ')}) in ${displayPath(dest)}; use WPT_DIR=${displayPath(dest)} or the default`,
+  );
   return 0;
 }
 
