@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 NODE := node_modules/.bin/node
-ORCH := $(NODE) runners/orchestrate.js
+ORCH := $(NODE) lib/run/cli.js
 BIOME := node_modules/.bin/biome
 
 # User knobs (make run RUNTIME=bun SUITE=math QUICK=1)
@@ -25,8 +25,9 @@ RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WOR
 	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
+# runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.
 TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' \
-	-not -path '*/fixtures/*' -not -name '*.bun.test.js' -not -name '*.deno.test.js' 2>/dev/null | sort)
+	-not -path '*/fixtures/*' -not -path 'runners/*/checks.*.test.js' 2>/dev/null | sort)
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
@@ -44,9 +45,7 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json) and GN
 	@$(MAKE) --no-print-directory check-setup
 
 check-setup:
-	@for b in node_modules/.bin/node node_modules/node-22/bin/node node_modules/node-24/bin/node node_modules/.bin/deno node_modules/.bin/bun; do \
-	  if ! head -c 4 "$$b" 2>/dev/null | grep -q ELF; then echo "setup: $$b is not a native binary (a JS shim or missing): rerun make setup" >&2; exit 1; fi; done
-	@echo "setup: runtimes are native binaries; see make runtimes"
+	@$(ORCH) runtimes --check
 
 test: lint typecheck unit ## lint, format check, type check and every test (what CI runs)
 

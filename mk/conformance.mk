@@ -20,25 +20,24 @@ EXTRA_TESTS += test-check-adapters
 .PHONY: wpt wpt-fetch wpt-diff wpt-update checks conformance-table test-check-adapters
 
 wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
-	$(NODE) runners/wpt/cli.js run --runtime "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
+	$(NODE) lib/conformance/wpt-cli.js run --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
 wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
-	$(NODE) runners/wpt/cli.js fetch
+	$(NODE) lib/conformance/wpt-cli.js fetch
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
-	$(NODE) runners/wpt/cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+	$(NODE) lib/conformance/wpt-cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
 
 wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
 	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
-	$(NODE) runners/wpt/cli.js update --runtime "$(RUNTIME)" $(RESULTS)
+	$(NODE) lib/conformance/wpt-cli.js update --runtimes "$(RUNTIME)" $(RESULTS)
 
 checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun"
-	$(NODE) runners/test/run.js --runtime "$(CONFORMANCE_RUNTIMES)"
+	$(NODE) lib/conformance/checks-cli.js --runtimes "$(CONFORMANCE_RUNTIMES)"
 
 conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
-	$(NODE) runners/wpt/cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
+	$(NODE) lib/conformance/wpt-cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
 
-# The node:test adapter runs with the other *.test.js files; these two need their own runners.
+# Each kind's own test runner over the shared checks (runners/<kind>/kind.json names file and args).
 test-check-adapters:
-	$(BUN) test ./runners/test/checks.bun.test.js
-	$(DENO) test -A runners/test/checks.deno.test.js
+	$(NODE) lib/conformance/checks-cli.js adapters

@@ -7,13 +7,21 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { listSuites, loadWorkloads } from '../lib/discover.js';
-import { ROOT } from '../lib/registry.js';
-import { validateResults } from '../lib/results.js';
-import { paramSets, paramsKey } from '../lib/workload.js';
+import { paramSets, paramsKey } from '../lib/measure/workload.js';
+import { listSuites, loadWorkloads } from '../lib/run/discover.js';
+import { kindRepresentatives, loadRegistry, ROOT } from '../lib/run/registry.js';
+import { validateResults } from '../lib/run/results.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
-const RUNTIMES = ['node', 'deno', 'bun', 'node+fast-webstreams'];
+// One runtime per kind, plus the variants of those that swap in a preload (they change the globals).
+const registry = loadRegistry();
+const firsts = kindRepresentatives(registry);
+const RUNTIMES = [
+  ...firsts,
+  ...Object.keys(registry.variants).filter(
+    (v) => registry.variants[v].preload && firsts.includes(registry.variants[v].base),
+  ),
+];
 
 describe('every workload on every runtime in smoke mode', () => {
   let doc;
@@ -34,7 +42,7 @@ describe('every workload on every runtime in smoke mode', () => {
       '--warmup-ms',
       '1',
     ];
-    proc = spawnSync(NODE, [join(ROOT, 'runners', 'orchestrate.js'), ...args, '--timeout', '60', '--out', out], {
+    proc = spawnSync(NODE, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--timeout', '60', '--out', out], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 900_000,

@@ -5,7 +5,7 @@
 // ECMAScript lets Math functions approximate, so a mismatch is a portability finding.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { decodeFloat64, toHex, ulpDistance } from '../../suites/math/_float.js';
+import { decodeFloat64, toHex, ulpDistance } from '../../lib/measure/float.js';
 import { FUNCTIONS } from '../../suites/math/accuracy.js';
 
 const FIXED = 26;

@@ -29,7 +29,7 @@ test('a runner job with the preload reports the fast constructors in its row', (
     min_samples: 3,
     preload,
   };
-  const line = execFileSync(process.execPath, ['--expose-gc', 'runners/node.js', JSON.stringify(job)], {
+  const line = execFileSync(process.execPath, ['--expose-gc', 'runners/node/bench.js', JSON.stringify(job)], {
     cwd: root,
     encoding: 'utf8',
   });

@@ -1,4 +1,4 @@
-// Extra tables for the json suite, printed under the throughput table (see lib/discover.js).
+// Extra tables for the json suite, printed under the throughput table (see lib/run/discover.js).
 import { renderSlowdown, reviverSlowdown } from './_slowdown.js';
 
 export default [

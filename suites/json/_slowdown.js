@@ -1,8 +1,9 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
-import { renderGrid } from '../../lib/grid.js';
-import { median, ratioCI } from '../../lib/stats.js';
-import { paramsKey } from '../../lib/workload.js';
+
+import { median, ratioCI } from '../../lib/measure/stats.js';
+import { paramsKey } from '../../lib/measure/workload.js';
+import { renderGrid } from '../../lib/report/grid.js';
 
 const baseName = (w) => String(w).split('/').pop();
 

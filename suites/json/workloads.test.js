@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { validateWorkload } from '../../lib/workload.js';
+import { validateWorkload } from '../../lib/measure/workload.js';
 import parse from './parse.js';
 import parseReviver from './parse-reviver.js';
 import parseReviverSource from './parse-reviver-source.js';

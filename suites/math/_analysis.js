@@ -1,5 +1,5 @@
-// Extra tables for the math suite, printed under the throughput table (see lib/discover.js).
-import { accuracyTable } from '../../lib/accuracy-table.js';
+// Extra tables for the math suite, printed under the throughput table (see lib/run/discover.js).
+import { accuracyTable } from './_accuracy-table.js';
 
 export default [
   {

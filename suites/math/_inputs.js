@@ -3,8 +3,8 @@
 // correctly rounded +,-,*,/ are used, so Python floats reproduce it bit for bit) and stores the
 // input hash, correctly rounded anchor results and the sum of all results in _reference.json.
 
-import { rng } from '../../lib/prng.js';
-import { fnv1a, fromHex, hashHex, ulpDistance } from './_float.js';
+import { fnv1a, fromHex, hashHex, ulpDistance } from '../../lib/measure/float.js';
+import { rng } from '../../lib/measure/prng.js';
 import reference from './_reference.json' with { type: 'json' };
 
 export const PERF_SEED = 0x5eed2024;

@@ -3,7 +3,7 @@
 // is report(): per function the largest ULP error, the share of correctly rounded results and
 // a hash of the output bits, so runtimes sharing one libm show up as identical.
 
-import { decodeFloat64, fnv1a, hashHex, toHex, ulpDistance } from './_float.js';
+import { decodeFloat64, fnv1a, hashHex, toHex, ulpDistance } from '../../lib/measure/float.js';
 import reference from './_reference.json' with { type: 'json' };
 
 /** Functions measured, with how each is called on an entry (x, y) of the table. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { validateWorkload } from '../../lib/workload.js';
+import { validateWorkload } from '../../lib/measure/workload.js';
 import accuracy, { accuracyOf, FUNCTIONS, loadTable } from './accuracy.js';
 
 const up = (x) =>

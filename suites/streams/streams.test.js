@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { paramSets, validateWorkload } from '../../lib/workload.js';
+import { paramSets, validateWorkload } from '../../lib/measure/workload.js';
 
 const dir = new URL('./', import.meta.url);
 const files = readdirSync(dir)

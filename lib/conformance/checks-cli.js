@@ -1,0 +1,96 @@
+// Runs the shared checks under each runtime and writes them as conformance rows:
+//   node lib/conformance/checks-cli.js [--runtimes "node deno bun"] [--markdown] [--no-write]
+//   node lib/conformance/checks-cli.js adapters [--runtimes "…"]   each kind's own test runner over the checks
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { conformanceTable, crossRuntimeDiff, formatDiff } from '../report/conformance-table.js';
+import { probeRuntime } from '../run/drivers/index.js';
+import { displayPath, kindRepresentatives, loadRegistry, ROOT, resolveRuntime, splitList } from '../run/registry.js';
+import { runtimeInfo } from '../run/results.js';
+import { checkRows, collectChecks } from './checks.js';
+import { loadChecks } from './checks-load.js';
+import { effectiveExpectations } from './expectations.js';
+import { writeConformanceResults } from './results.js';
+import { UNEXPECTED } from './status.js';
+
+/** The argv that runs a runtime's own test runner over its kind's checks adapter. */
+export function adapterArgs(rt) {
+  if (!rt.checks) return null;
+  return rt.checks.args.map((a) => a.replace('{file}', displayPath(rt.checks.file)));
+}
+
+/** Every kind's own test runner over the shared checks, on the first runtime of each kind (make test). */
+function runAdapters(ids) {
+  const registry = loadRegistry();
+  const chosen = ids.length
+    ? ids.map((id) => resolveRuntime(id, registry))
+    : kindRepresentatives(registry).map((id) => resolveRuntime(id, registry));
+  let failed = 0;
+  for (const rt of chosen) {
+    const args = adapterArgs(rt);
+    if (!args) {
+      console.log(`checks: kind ${rt.kind} has no test-runner adapter; its checks run through the collector only`);
+      continue;
+    }
+    if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
+    console.log(`checks: ${displayPath(rt.bin)} ${args.join(' ')}`);
+    const r = spawnSync(rt.bin, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...rt.env, PARITY_RUNTIME: rt.id },
+    });
+    if (r.status !== 0) failed++;
+  }
+  return failed ? 1 : 0;
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runtimes: { type: 'string' },
+    markdown: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+try {
+  if (positionals[0] === 'adapters') {
+    process.exitCode = runAdapters(splitList(values.runtimes));
+  } else if (positionals.length) {
+    throw new Error(`Unknown command "${positionals[0]}": valid is adapters, or none to collect checks as rows`);
+  } else {
+    const ids = splitList(values.runtimes || 'node deno bun');
+    const runtimes = ids.map((id) => resolveRuntime(id));
+    for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
+    const started = new Date().toISOString();
+    const all = await loadChecks();
+    const rows = [];
+    for (const rt of runtimes) {
+      const collected = await collectChecks(rt);
+      const mine = checkRows(rt.id, collected, effectiveExpectations(rt.id), all);
+      rows.push(...mine);
+      for (const r of mine) {
+        if (r.status === 'pass' || r.status === 'expected-fail') continue;
+        console.log(`${r.status.toUpperCase()} ${rt.id} ${r.name}${r.detail ? `: ${r.detail.slice(0, 300)}` : ''}`);
+        if (r.status === 'unexpected-pass')
+          console.log(`  remove it from conformance/expectations/${rt.id}.json (key check:${r.suite})`);
+        else if (adapterArgs(rt))
+          console.log(`  Command: PARITY_RUNTIME=${rt.id} ${displayPath(rt.bin)} ${adapterArgs(rt)?.join(' ')}`);
+      }
+    }
+    console.log(conformanceTable(rows, { markdown: values.markdown, runtimes: ids }));
+    if (ids.length > 1) console.log(`\n${formatDiff(crossRuntimeDiff(rows))}`);
+    if (!values['no-write']) {
+      const file = writeConformanceResults({
+        started,
+        command: `lib/conformance/checks-cli.js ${process.argv.slice(2).join(' ')}`,
+        runtimes: runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt))),
+        conformance: rows,
+      });
+      console.log(`wrote ${displayPath(file)}`);
+    }
+    process.exitCode = rows.some((r) => UNEXPECTED.has(r.status)) ? 1 : 0;
+  }
+} catch (e) {
+  console.error(e.message);
+  process.exitCode = 2;
+}

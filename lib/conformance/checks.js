@@ -1,0 +1,59 @@
+// Shared checks as conformance rows: run lib/conformance/checks-collect.js under each runtime (fresh
+// process), judge each check against that runtime's expectations (key check:<suite>).
+import { join } from 'node:path';
+import { spawnJsonLines } from '../run/proc.js';
+import { commandLine, ROOT } from '../run/registry.js';
+import { expectationFor } from './expectations.js';
+
+/** The collector script every runtime runs. */
+export const COLLECTOR = join(ROOT, 'lib', 'conformance', 'checks-collect.js');
+
+/**
+ * Run all checks in one fresh process of `rt`; resolves to the raw per-check results plus how the process ended.
+ * @returns {Promise<{results: Array<{suite: string, id: string, ok: boolean, error: string | null, ms: number}>, code: number | null, signal: string | null, stderr: string}>}
+ */
+export async function collectChecks(rt, { timeoutMs = 120_000 } = {}) {
+  const r = await spawnJsonLines({
+    bin: rt.bin,
+    argsFor: (out) => commandLine(rt, COLLECTOR, rt.preload ? [out, rt.preload] : [out]),
+    cwd: ROOT,
+    env: { ...process.env, ...rt.env, PARITY_RUNTIME: rt.id },
+    timeoutMs,
+  });
+  const stderr = r.spawnError ? r.spawnError.message : r.stderr.trim().split('\n').slice(-3).join(' | ');
+  return { results: r.lines, code: r.code, signal: r.signal, stderr };
+}
+
+/**
+ * Conformance rows (source 'check') for one runtime's collected results.
+ * A run that died before reporting every check yields an `error` row for the collector.
+ */
+export function checkRows(runtimeId, collected, expectations, allChecks) {
+  const rows = [];
+  for (const r of collected.results) {
+    const exp = expectationFor(expectations, `check:${r.suite}`);
+    const expected = exp.expected.has(r.id) || exp.flaky.has(r.id);
+    let status;
+    if (r.ok) status = exp.expected.has(r.id) ? 'unexpected-pass' : 'pass';
+    else status = expected ? 'expected-fail' : 'fail';
+    const name = `${r.suite}/${r.id}`;
+    const detail = r.ok ? null : String(r.error).split('\n')[0].slice(0, 500);
+    rows.push({ runtime: runtimeId, suite: r.suite, source: 'check', name, folder: name, check: r.id, status, detail });
+  }
+  const seen = new Set(rows.map((r) => r.name));
+  for (const c of allChecks) {
+    if (seen.has(c.name)) continue;
+    const how = collected.signal ? `killed (${collected.signal})` : `exited with code ${collected.code}`;
+    rows.push({
+      runtime: runtimeId,
+      suite: c.suite,
+      source: 'check',
+      name: c.name,
+      folder: c.name,
+      check: c.id,
+      status: 'error',
+      detail: `Collector ${how} before this check reported${collected.stderr ? `: ${collected.stderr}` : ''}`,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import {
+  EXPECTATIONS_DIR,
+  effectiveExpectations,
+  expectationFor,
+  globToRegExp,
+  loadExpectations,
+  updateExpectations,
+  validateExpectations,
+  writeExpectations,
+} from './expectations.js';
+
+test('every entry needs a reason', () => {
+  assert.deepEqual(validateExpectations({ 'a.any.js': { skip: 'browser only' } }), []);
+  assert.match(validateExpectations({ 'a.any.js': { skip: '' } })[0], /"skip" must be a non-empty reason/);
+  assert.match(
+    validateExpectations({ 'a.any.js': { fail: { expected: ['x'] } } })[0],
+    /"fail.note" must be a non-empty reason/,
+  );
+  assert.match(
+    validateExpectations({ 'a.any.js': { fail: { note: 'why' } } })[0],
+    /needs a non-empty "expected" or "flaky" list/,
+  );
+  assert.match(
+    validateExpectations({ 'a.any.js': { todo: 'x' } }).join('\n'),
+    /unknown field\(s\) todo; valid fields are skip, fail/,
+  );
+});
+
+test('the shipped expectation files are valid', () => {
+  for (const id of ['node', 'deno', 'bun']) assert.doesNotThrow(() => loadExpectations(id), `${id}.json`);
+});
+
+test('a missing expectations file means everything should pass', () => {
+  assert.deepEqual(loadExpectations('no-such-runtime', EXPECTATIONS_DIR), {});
+});
+
+test('an invalid expectations file fails loudly with its path', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-exp-'));
+  writeFileSync(join(dir, 'x.json'), '{"a.any.js": {"skip": ""}}');
+  assert.throws(() => loadExpectations('x', dir), /x\.json: "a\.any\.js": "skip" must be a non-empty reason/);
+});
+
+test('globs match within a segment with * and across segments with **', () => {
+  assert.ok(globToRegExp('streams/*.any.js').test('streams/a.any.js'));
+  assert.ok(!globToRegExp('streams/*.any.js').test('streams/piping/a.any.js'));
+  assert.ok(globToRegExp('streams/**/*.any.js').test('streams/piping/a.any.js'));
+  assert.ok(globToRegExp('streams/**').test('streams/piping/a.any.js'));
+});
+
+test('exact keys and matching globs merge into one expectation', () => {
+  const exp = expectationFor(
+    {
+      'streams/piping/a.any.js': { fail: { note: 'one', expected: ['x'] } },
+      'streams/**/a.any.js': { fail: { note: 'two', expected: ['y'], flaky: ['z'] } },
+      'streams/other.any.js': { skip: 'no' },
+    },
+    'streams/piping/a.any.js',
+  );
+  assert.deepEqual([...exp.expected].sort(), ['x', 'y']);
+  assert.deepEqual([...exp.flaky], ['z']);
+  assert.equal(exp.skip, null);
+  assert.equal(exp.note, 'one; two');
+});
+
+const row = (file, subtest, status) => ({
+  runtime: 'bun',
+  source: 'wpt',
+  suite: 'streams',
+  file,
+  subtest,
+  name: `${file} > ${subtest}`,
+  status,
+});
+
+test('update keeps reasons, adds placeholder reasons, drops passing entries and keeps skips and globs', () => {
+  const existing = {
+    $comment: 'kept',
+    'streams/known.any.js': { fail: { note: 'real reason', expected: ['old', 'still'] } },
+    'streams/fixed.any.js': { fail: { note: 'was broken', expected: ['t'] } },
+    'streams/skipped.any.js': { skip: 'crashes' },
+    'streams/glob/*.any.js': { fail: { note: 'glob reason', expected: ['g'] } },
+    'streams/untouched.any.js': { fail: { note: 'not in this run', expected: ['u'] } },
+  };
+  const rows = [
+    row('streams/known.any.js', 'old', 'unexpected-pass'),
+    row('streams/known.any.js', 'still', 'expected-fail'),
+    row('streams/known.any.js', 'new', 'fail'),
+    row('streams/fixed.any.js', 't', 'unexpected-pass'),
+    row('streams/new.any.js', 'n', 'timeout'),
+    row('streams/glob/a.any.js', 'g', 'expected-fail'),
+    { runtime: 'bun', source: 'check', suite: 'json', check: 'raw-json', name: 'json/raw-json', status: 'fail' },
+  ];
+  const next = updateExpectations(existing, rows, '2026-11-22');
+  assert.deepEqual(next, {
+    $comment: 'kept',
+    'check:json': {
+      fail: { note: 'observed failing on 2026-11-22, reason not yet investigated', expected: ['raw-json'] },
+    },
+    'streams/glob/*.any.js': existing['streams/glob/*.any.js'],
+    'streams/known.any.js': { fail: { note: 'real reason', expected: ['still', 'new'] } },
+    'streams/new.any.js': {
+      fail: { note: 'observed failing on 2026-11-22, reason not yet investigated', expected: ['n'] },
+    },
+    'streams/skipped.any.js': { skip: 'crashes' },
+    'streams/untouched.any.js': existing['streams/untouched.any.js'],
+  });
+  assert.deepEqual(validateExpectations(next), []);
+});
+
+test('expectations are written as stable two-space JSON', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-exp-'));
+  const file = writeExpectations('bun', { 'a.any.js': { skip: 'why' } }, dir);
+  assert.equal(readFileSync(file, 'utf8'), '{\n  "a.any.js": {\n    "skip": "why"\n  }\n}\n');
+});
+
+test('a variant inherits its base runtime and named expectation files, then adds its own', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-exp-'));
+  const write = (id, data) => writeFileSync(join(dir, `${id}.json`), JSON.stringify(data));
+  write('base', { 'a.any.js': { fail: { note: 'base reason', expected: ['x'] } }, 'b.any.js': { skip: 'no b' } });
+  write('lib', { 'a.any.js': { fail: { note: 'lib reason', expected: ['y'] } } });
+  const registry = { variants: { 'base+lib': { base: 'base', expectations: ['lib'] } } };
+  const merged = effectiveExpectations('base+lib', registry, dir);
+  assert.deepEqual(merged['a.any.js'].fail.expected, ['x', 'y']);
+  assert.match(merged['a.any.js'].fail.note, /base reason; lib reason/);
+  assert.equal(merged['b.any.js'].skip, 'no b');
+  assert.deepEqual(effectiveExpectations('base', registry, dir)['a.any.js'].fail.expected, ['x']);
+});

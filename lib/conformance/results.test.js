@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { validateResults } from '../run/results.js';
+import { readConformanceRows, writeConformanceResults } from './results.js';
+
+const row = (runtime, source, status = 'pass') => ({
+  runtime,
+  suite: 's',
+  source,
+  name: `${runtime}-${source}`,
+  status,
+  detail: null,
+});
+
+test('results are written atomically with the parity.results/1 shape and no tmp file left', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
+  const file = writeConformanceResults(
+    {
+      started: '2026-11-22T06:30:01.000Z',
+      command: 'x',
+      runtimes: [{ id: 'node', kind: 'node', bin: 'b' }],
+      conformance: [row('node', 'wpt')],
+    },
+    dir,
+  );
+  assert.match(file, /20261122T063001Z-.+-conformance\.json$/);
+  assert.deepEqual(readdirSync(dir), [file.split('/').pop()]);
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(doc.schema, 'parity.results/1');
+  assert.deepEqual(doc.results, []);
+  assert.equal(doc.conformance.length, 1);
+  for (const key of ['started', 'finished', 'command', 'fingerprint', 'runtimes']) assert.ok(key in doc, key);
+});
+
+test('the newest file wins per runtime and source; older files fill the gaps', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
+  const put = (name, rows) => writeFileSync(join(dir, name), JSON.stringify({ conformance: rows }));
+  put('2026-01-01T00-00-00Z-h-conformance.json', [row('node', 'wpt', 'fail'), row('bun', 'wpt', 'fail')]);
+  put('2026-01-02T00-00-00Z-h-conformance.json', [row('node', 'wpt', 'pass'), row('node', 'check')]);
+  const { rows, files } = readConformanceRows([], dir);
+  assert.equal(files.length, 2);
+  assert.deepEqual(rows.map((r) => `${r.runtime}:${r.source}:${r.status}`).sort(), [
+    'bun:wpt:fail',
+    'node:check:pass',
+    'node:wpt:pass',
+  ]);
+});
+
+test('conformance results with WPT file accounting validate against the shared results schema', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
+  const file = writeConformanceResults(
+    {
+      started: new Date().toISOString(),
+      command: 'x',
+      runtimes: [{ id: 'node', kind: 'node', bin: 'node_modules/.bin/node' }],
+      conformance: [
+        {
+          ...row('node', 'wpt', 'expected-fail'),
+          folder: 'piping',
+          file: 'streams/piping/a.any.js',
+          subtest: 't',
+          detail: 'why',
+        },
+      ],
+      wpt: { dir: '/w', commits: {}, harness: 'h', files: { run: [], skipped: [], not_applicable: [] } },
+    },
+    dir,
+  );
+  assert.deepEqual(validateResults(JSON.parse(readFileSync(file, 'utf8'))), []);
+});
+
+test('rows that break the schema are refused before anything is written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
+  const bad = {
+    started: new Date().toISOString(),
+    command: 'x',
+    runtimes: [],
+    conformance: [row('node', 'wpt', 'skipped')],
+  };
+  assert.throws(() => writeConformanceResults(bad, dir), /do not match parity\.results\/1: .*status/);
+  assert.deepEqual(readdirSync(dir), []);
+});

@@ -1,0 +1,50 @@
+// Conformance next to speed: `make compare CONFORMANCE=1` runs the shared checks (and WPT, when
+// a checkout is at hand) for the same runtimes as the perf jobs, into the same results file.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../run/registry.js';
+import { checkRows, collectChecks } from './checks.js';
+import { loadChecks } from './checks-load.js';
+import { effectiveExpectations } from './expectations.js';
+import { discover, findHarness, runWpt } from './wpt.js';
+
+/** The WPT checkout to use: WPT_DIR, else the one make wpt-fetch makes; null when neither exists. */
+export function wptRoot(given = process.env.WPT_DIR) {
+  const pin = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
+  const dir = resolve(given || join(ROOT, pin.dest));
+  return existsSync(join(dir, 'resources')) ? dir : null;
+}
+
+/**
+ * Checks for every runtime, plus WPT for the perf suites that have a WPT folder of the same
+ * name (streams ↔ WPT streams/). Returns rows and notes on what could not be run.
+ * @param {any[]} runtimes resolved runtimes (lib/run/registry.js)
+ * @param {string[]} suites perf suites of this run
+ * @param {{log?: (line: string) => void}} [opts]
+ */
+export async function runConformance(runtimes, suites, { log = () => {} } = {}) {
+  const rows = [];
+  const notes = [];
+  const all = await loadChecks();
+  const expectations = Object.fromEntries(runtimes.map((rt) => [rt.id, effectiveExpectations(rt.id)]));
+  for (const rt of runtimes.filter((r) => !r.missing)) {
+    log(`conformance: checks on ${rt.id}`);
+    rows.push(...checkRows(rt.id, await collectChecks(rt), expectations[rt.id], all));
+  }
+  const root = wptRoot();
+  const dirs = root ? suites.filter((s) => existsSync(join(root, s))) : [];
+  if (!root) notes.push('WPT not run: set WPT_DIR to a web-platform-tests checkout (or make wpt-fetch)');
+  let wpt = null;
+  if (dirs.length) {
+    const { tests, notApplicable } = discover(root, dirs);
+    log(`conformance: WPT ${dirs.join(', ')} (${tests.length} files) on ${runtimes.length} runtime(s)`);
+    const results = await runWpt({ runtimes: runtimes.filter((r) => !r.missing), wptRoot: root, tests, expectations });
+    rows.push(...results.flatMap((r) => r.rows));
+    wpt = {
+      dir: root,
+      harness: findHarness(root),
+      files: { run: tests.map((t) => t.id), not_applicable: notApplicable },
+    };
+  }
+  return { rows, notes, wpt };
+}

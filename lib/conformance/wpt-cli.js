@@ -1,0 +1,282 @@
+// parity's WPT command line (runs on the pinned node):
+//   run    [--runtimes "node deno bun"] [--wpt-dir DIR] [--dirs streams] [--markdown] [FILE...]
+//   diff   [--files GLOB] [RESULTS.json...]     subtest-level comparison across runtimes
+//   table  [--markdown] [RESULTS.json...]        side-by-side table of the newest rows per runtime
+//   update --runtimes ID [RESULTS.json]           rewrite expectations from a run
+//   fetch  [--dest .wpt/wpt]                     sparse clone of WPT at the pinned commit
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
+import { probeRuntime } from '../run/drivers/index.js';
+import { displayPath, ROOT, resolveRuntime, splitList } from '../run/registry.js';
+import { runtimeInfo } from '../run/results.js';
+import {
+  effectiveExpectations,
+  globToRegExp,
+  loadExpectations,
+  updateExpectations,
+  writeExpectations,
+} from './expectations.js';
+import { readConformanceRows, writeConformanceResults } from './results.js';
+import { discover, findHarness, runWpt, UNEXPECTED } from './wpt.js';
+
+const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
+
+function wptDir(given) {
+  const dir = resolve(given || process.env.WPT_DIR || join(ROOT, PIN.dest));
+  if (!existsSync(join(dir, 'resources')) && !existsSync(join(dir, 'streams'))) {
+    throw new Error(`No WPT checkout at ${dir}: run make wpt-fetch, or set WPT_DIR to a web-platform-tests checkout`);
+  }
+  return dir;
+}
+
+/** The WPT commit of each folder: versions.json (Node's fixture layout) or the checkout's git HEAD. */
+function wptCommits(dir, dirs) {
+  const versions = join(dir, 'versions.json');
+  if (existsSync(versions)) {
+    const v = JSON.parse(readFileSync(versions, 'utf8'));
+    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, v[d]?.commit ?? 'unknown']));
+  }
+  try {
+    const head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, head]));
+  } catch {
+    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, 'unknown']));
+  }
+}
+
+async function run(values, positionals) {
+  const root = wptDir(values['wpt-dir']);
+  const runtimeIds = splitList(values.runtimes || 'node');
+  const dirs = splitList(values.dirs || 'streams');
+  const runtimes = runtimeIds.map((id) => resolveRuntime(id));
+  for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
+  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
+  const found = discover(
+    root,
+    positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
+  );
+  let { tests } = found;
+  let { notApplicable } = found;
+  if (positionals.length) {
+    const res = positionals.map(globToRegExp);
+    const hit = (f) => res.some((re) => re.test(f)) || positionals.includes(f);
+    tests = tests.filter((t) => hit(t.file) || hit(t.id));
+    notApplicable = notApplicable.filter((t) => hit(t.file));
+    if (tests.length === 0) throw new Error(`No runnable WPT test matches ${positionals.join(' ')} under ${root}`);
+  }
+  const started = new Date().toISOString();
+  const commits = wptCommits(root, dirs);
+  console.log(
+    `WPT ${dirs.join(' ')} at ${Object.entries(commits)
+      .map(([d, c]) => `${d}@${c.slice(0, 12)}`)
+      .join(' ')}  (WPT_DIR=${root})`,
+  );
+  console.log(
+    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${values.concurrency}`,
+  );
+  const repro = (rtId, file) =>
+    `Command: ${displayPath(process.execPath)} lib/conformance/wpt-cli.js run --runtimes ${rtId} --wpt-dir ${root} ${file}`;
+  let done = 0;
+  const total = tests.length * runtimes.length;
+  const results = await runWpt({
+    runtimes,
+    wptRoot: root,
+    tests,
+    expectations,
+    concurrency: Number(values.concurrency),
+    multiplier: Number(values['timeout-multiplier']),
+    onFile(r) {
+      done++;
+      const bad = r.rows.filter((x) => UNEXPECTED.has(x.status));
+      const xpass = r.rows.filter((x) => x.status === 'unexpected-pass');
+      if (!bad.length && !xpass.length && !r.stale.length) {
+        if (values.verbose)
+          console.log(`[${done}/${total}] ok ${r.runtime} ${r.test.id}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`);
+        return;
+      }
+      console.log(`[${done}/${total}] ${r.runtime} ${r.test.id} (${r.ms} ms)`);
+      for (const x of bad) console.log(`  ${x.status.toUpperCase()} ${x.subtest}${x.detail ? `: ${x.detail}` : ''}`);
+      for (const x of xpass)
+        console.log(`  UNEXPECTED PASS ${x.subtest} (remove it from conformance/expectations/${r.runtime}.json)`);
+      for (const n of r.stale)
+        console.log(`  STALE expectation ${JSON.stringify(n)}: subtest not reported by this run`);
+      if (bad.length) console.log(`  ${repro(r.runtime, r.test.id)}`);
+    },
+  });
+  const rows = results.flatMap((r) => r.rows);
+  const skipped = results
+    .filter((r) => r.skipped)
+    .map((r) => ({ runtime: r.runtime, file: r.test.id, folder: r.test.folder, reason: r.skipped }));
+  const wpt = {
+    dir: root,
+    commits,
+    harness: displayPath(findHarness(root)),
+    files: {
+      run: tests.map((t) => t.id),
+      skipped,
+      not_applicable: notApplicable,
+    },
+  };
+  const info = runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt)));
+  let file = null;
+  if (!values['no-write']) {
+    file = writeConformanceResults({
+      started,
+      command: `lib/conformance/wpt-cli.js ${process.argv.slice(3).join(' ')}`,
+      runtimes: info,
+      conformance: rows,
+      wpt,
+    });
+  }
+  console.log('');
+  console.log(conformanceTable(rows, { markdown: values.markdown, runtimes: runtimeIds }));
+  console.log('');
+  console.log(
+    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
+  );
+  const naByReason = {};
+  for (const n of notApplicable) naByReason[n.reason] = (naByReason[n.reason] ?? 0) + 1;
+  console.log(
+    `files: ${tests.length} run; not applicable ${notApplicable.length} (${
+      Object.entries(naByReason)
+        .map(([k, v]) => `${v} ${k}`)
+        .join('; ') || 'none'
+    })`,
+  );
+  for (const id of runtimeIds) {
+    const s = skipped.filter((x) => x.runtime === id);
+    if (s.length) console.log(`skipped by ${id} expectations: ${s.map((x) => `${x.file} (${x.reason})`).join('; ')}`);
+  }
+  if (runtimeIds.length > 1) {
+    console.log('');
+    console.log(formatDiff(crossRuntimeDiff(rows)));
+  }
+  let failed = false;
+  for (const id of runtimeIds) {
+    const c = passCounts(rows, id);
+    const xpass = rows.filter((r) => r.runtime === id && r.status === 'unexpected-pass').length;
+    console.log(
+      `${id}: ${c.passed}/${c.total} subtests passed, ${c.expectedFail} expected failures, ${c.unexpected} unexpected failures, ${xpass} unexpected passes${c.fileErrors ? `, ${c.fileErrors} file-level errors` : ''}`,
+    );
+    if (c.unexpected) failed = true;
+  }
+  if (file) console.log(`wrote ${displayPath(file)}`);
+  return failed ? 1 : 0;
+}
+
+function diff(values, positionals) {
+  const { rows, files } = readConformanceRows(positionals);
+  const res = splitList(values.files).map(globToRegExp);
+  const match = (r) => !res.length || res.some((re) => re.test(r.file ?? r.name) || re.test(r.name));
+  console.log(`from ${files.map(displayPath).join(', ')}`);
+  console.log(formatDiff(crossRuntimeDiff(rows, { match })));
+  return 0;
+}
+
+function table(values, positionals) {
+  const { rows, files } = readConformanceRows(positionals);
+  if (!rows.length) throw new Error('No conformance rows found in results/; run make wpt or make checks first');
+  console.log(`from ${files.map(displayPath).join(', ')}`);
+  console.log(conformanceTable(rows, { markdown: values.markdown }));
+  return 0;
+}
+
+function update(values, positionals) {
+  const id = values.runtimes;
+  if (!id || splitList(id).length !== 1)
+    throw new Error(`update needs exactly one --runtimes id, got ${JSON.stringify(id ?? '')}`);
+  const { rows, files } = readConformanceRows(positionals);
+  const mine = rows.filter((r) => r.runtime === id);
+  if (!mine.length)
+    throw new Error(
+      `No conformance rows for runtime "${id}" in ${files.map(displayPath).join(', ') || 'results/'}; run make wpt RUNTIME=${id} first`,
+    );
+  const before = loadExpectations(id);
+  const after = updateExpectations(before, mine, new Date().toISOString().slice(0, 10));
+  const file = writeExpectations(id, after);
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const k of [...keys].sort()) {
+    if (k.startsWith('$')) continue; // $comment and the like are not expectations
+    const a = JSON.stringify(before[k]);
+    const b = JSON.stringify(after[k]);
+    if (a === b) continue;
+    if (!before[k]) console.log(`+ ${k}: ${after[k].fail.expected.length} expected failure(s)`);
+    else if (!after[k]) console.log(`- ${k}: now passes`);
+    else
+      console.log(
+        `~ ${k}: ${before[k].fail?.expected?.length ?? 0} → ${after[k].fail?.expected?.length ?? 0} expected failure(s)`,
+      );
+  }
+  console.log(`wrote ${displayPath(file)} from ${files.map(displayPath).join(', ')}`);
+  return 0;
+}
+
+function reachable(host, port, ms) {
+  return new Promise((ok) => {
+    const s = connect({ host, port, timeout: ms });
+    const end = (v) => {
+      s.destroy();
+      ok(v);
+    };
+    s.on('connect', () => end(true));
+    s.on('timeout', () => end(false));
+    s.on('error', () => end(false));
+  });
+}
+
+async function fetchWpt(values) {
+  const dest = resolve(values.dest || join(ROOT, PIN.dest));
+  if (!(await reachable('github.com', 443, 5000))) {
+    console.error(
+      `Cannot reach github.com to fetch WPT ${PIN.commit.slice(0, 12)}; set WPT_DIR to an existing web-platform-tests checkout instead`,
+    );
+    return 2;
+  }
+  const git = (...args) => execFileSync('git', ['-C', dest, ...args], { stdio: 'inherit' });
+  execFileSync('git', ['init', '-q', dest], { stdio: 'inherit' });
+  try {
+    git('remote', 'add', 'origin', PIN.repo);
+  } catch {
+    git('remote', 'set-url', 'origin', PIN.repo);
+  }
+  git('sparse-checkout', 'set', '--no-cone', ...PIN.paths.map((p) => `/${p}/`));
+  git('fetch', '-q', '--depth', '1', '--filter=blob:none', 'origin', PIN.commit);
+  git('checkout', '-q', '--detach', 'FETCH_HEAD');
+  console.log(
+    `WPT ${PIN.commit} (${PIN.paths.join(', ')}) in ${displayPath(dest)}; use WPT_DIR=${displayPath(dest)} or the default`,
+  );
+  return 0;
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runtimes: { type: 'string' },
+    'wpt-dir': { type: 'string' },
+    dirs: { type: 'string' },
+    files: { type: 'string' },
+    dest: { type: 'string' },
+    concurrency: { type: 'string', default: '2' },
+    'timeout-multiplier': { type: 'string', default: process.env.WPT_TIMEOUT_MULTIPLIER || '1' },
+    markdown: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const [command, ...rest] = positionals;
+const commands = { run, diff, table, update, fetch: fetchWpt };
+try {
+  if (!commands[command])
+    throw new Error(`Unknown command "${command ?? ''}": valid commands are ${Object.keys(commands).join(', ')}`);
+  process.exitCode = await commands[command](values, rest);
+} catch (e) {
+  console.error(e.message);
+  process.exitCode = 2;
+}

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { ROOT, resolveRuntime } from '../run/registry.js';
+import { discover, findHarness, folderOf, parseMeta, runsOutsideWindow, runWpt, scriptPaths } from './wpt.js';
+
+const MINI = join(ROOT, 'conformance', 'fixtures', 'wpt-mini');
+
+test('parseMeta reads global, script, timeout and variant lines and stops at code', () => {
+  const meta = parseMeta(
+    '// META: global=window,worker\n// META: script=/a.js\n// META: script=b.js\n// META: timeout=long\n\ntest(() => {});\n// META: script=late.js\n',
+  );
+  assert.deepEqual(meta.global, ['window', 'worker']);
+  assert.deepEqual(meta.script, ['/a.js', 'b.js']);
+  assert.equal(meta.timeout, 'long');
+  assert.deepEqual(meta.variant, []);
+});
+
+test('files run when their globals include a worker, shell or ShadowRealm scope', () => {
+  assert.equal(runsOutsideWindow(null), true, 'default is window + dedicatedworker');
+  assert.equal(runsOutsideWindow(['window', 'worker']), true);
+  assert.equal(runsOutsideWindow(['window', 'shadowrealm-in-window']), true);
+  assert.equal(runsOutsideWindow(['jsshell']), true);
+  assert.equal(runsOutsideWindow(['window']), false);
+});
+
+test('folderOf names the top-level folder, or the file for tests at the suite root', () => {
+  assert.equal(folderOf('streams/piping/abort.any.js'), 'piping');
+  assert.equal(folderOf('streams/readable-streams/crashtests/empty.js'), 'readable-streams');
+  assert.equal(folderOf('streams/queuing-strategies.any.js'), 'queuing-strategies');
+});
+
+test('discover accounts for every test file: run, or not applicable with a reason', () => {
+  const { tests, notApplicable, helpers } = discover(MINI, ['mini']);
+  assert.deepEqual(
+    tests.map((t) => t.file),
+    [
+      'async-throw.any',
+      'expectations.any',
+      'fail.any',
+      'importer.worker',
+      'pass.any',
+      'reject.any',
+      'script.any',
+      'throws.any',
+      'timeout.any',
+      'unhandled.any',
+    ].map((n) => `mini/${n}.js`),
+  );
+  assert.deepEqual(
+    notApplicable.map((n) => [n.file, n.reason]),
+    [
+      ['mini/page.html', 'document test (needs a browser window)'],
+      ['mini/window-only.any.js', 'window-only (META global=window)'],
+    ],
+  );
+  assert.deepEqual(helpers, ['mini/helper-local.js']);
+});
+
+test('discover names the valid folders when asked for one that does not exist', () => {
+  assert.throws(() => discover(MINI, ['nope']), /WPT folder "nope" not found .*valid folders are .*mini/);
+});
+
+test('META script paths resolve from the WPT root or the test folder', () => {
+  const [test] = discover(MINI, ['mini']).tests.filter((t) => t.file === 'mini/script.any.js');
+  assert.deepEqual(scriptPaths(MINI, test), [join(MINI, 'resources/helper.js'), join(MINI, 'mini/helper-local.js')]);
+});
+
+test('testharness.js comes from the wpt-runner package when the checkout has none', () => {
+  assert.equal(findHarness(MINI), join(ROOT, 'node_modules', 'wpt-runner', 'testharness', 'testharness.js'));
+});
+
+// What every runtime must report for the fixture files; outcomes come from testharness.js itself.
+const EXPECTED = {
+  'mini/pass.any.js > sync test passes': 'pass',
+  'mini/pass.any.js > async_test passes': 'pass',
+  'mini/pass.any.js > promise_test passes': 'pass',
+  'mini/fail.any.js > failing assert': 'fail',
+  'mini/fail.any.js > passing neighbour': 'pass',
+  'mini/reject.any.js > promise_test that rejects': 'fail',
+  'mini/timeout.any.js > async_test that never finishes': 'timeout',
+  'mini/timeout.any.js > quick test in a timing-out file': 'pass',
+  'mini/throws.any.js > test defined before the throw': 'pass',
+  'mini/throws.any.js > (harness)': 'error',
+  'mini/unhandled.any.js > test running while a rejection goes unhandled': 'pass',
+  'mini/unhandled.any.js > (harness)': 'error',
+  'mini/async-throw.any.js > test running while a timer throws': 'pass',
+  'mini/async-throw.any.js > (harness)': 'error',
+  'mini/script.any.js > absolute META script include ran first': 'pass',
+  'mini/script.any.js > relative META script include ran first': 'pass',
+  'mini/importer.worker.js > importScripts loads from the test folder and the WPT root': 'pass',
+  'mini/expectations.any.js > listed failure that fails': 'expected-fail',
+  'mini/expectations.any.js > listed failure that passes': 'unexpected-pass',
+};
+const MINI_EXPECTATIONS = {
+  'mini/expectations.any.js': {
+    fail: { note: 'fixture', expected: ['listed failure that fails', 'listed failure that passes', 'never reported'] },
+  },
+};
+
+describe('the WPT runner on known-outcome fixture files', () => {
+  const { tests } = discover(MINI, ['mini']);
+  for (const id of ['node', 'deno', 'bun']) {
+    const rt = resolveRuntime(id);
+    test(`${id} reports every fixture outcome as testharness.js saw it`, { skip: rt.missing ?? false }, async () => {
+      // 0.1 turns WPT's 10 s file timeout into 1 s so the timing-out fixture stays quick.
+      const results = await runWpt({
+        runtimes: [rt],
+        wptRoot: MINI,
+        tests,
+        expectations: { [id]: MINI_EXPECTATIONS },
+        multiplier: 0.1,
+      });
+      const got = Object.fromEntries(results.flatMap((r) => r.rows).map((r) => [r.name, r.status]));
+      assert.deepEqual(got, EXPECTED);
+      const rows = results.flatMap((r) => r.rows);
+      assert.match(rows.find((r) => r.name === 'mini/fail.any.js > failing assert').detail, /one is not two/);
+      assert.match(rows.find((r) => r.name === 'mini/throws.any.js > (harness)').detail, /thrown at top level/);
+      assert.match(rows.find((r) => r.name === 'mini/async-throw.any.js > (harness)').detail, /thrown from a timer/);
+      assert.deepEqual(results.find((r) => r.test.file === 'mini/expectations.any.js').stale, ['never reported']);
+      for (const r of rows) assert.equal(r.runtime, id);
+    });
+  }
+
+  test('a skip expectation keeps the file from running and keeps its reason', async () => {
+    const rt = resolveRuntime('node');
+    const results = await runWpt({
+      runtimes: [rt],
+      wptRoot: MINI,
+      tests: tests.filter((t) => t.file === 'mini/pass.any.js'),
+      expectations: { node: { 'mini/*.any.js': { skip: 'fixture skip' } } },
+    });
+    assert.equal(results[0].skipped, 'fixture skip');
+    assert.deepEqual(results[0].rows, []);
+  });
+});

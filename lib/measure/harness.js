@@ -1,0 +1,204 @@
+// The one in-process harness shared by every runner. A runner injects its runtime's
+// capabilities (clock, GC, CPU, memory, version); nothing here branches on the runtime.
+import { do_not_optimize, measure } from 'mitata';
+import { median, medianCI, thinSamples } from './stats.js';
+import { missingRequirements, validateWorkload } from './workload.js';
+
+/**
+ * @typedef {object} Capabilities
+ * @property {string} kind                          the runtime kind this runner is for (runners/<kind>/)
+ * @property {() => string} [detect]                which kind is running; detectRuntime() unless a kind knows better
+ * @property {() => number} now                      monotonic clock in ns
+ * @property {string} timer                          name of the clock used, recorded in results
+ * @property {(() => void) | null} gc                full GC, or null when the runtime has none exposed
+ * @property {string} gcName                         name of the GC hook used ('none' when absent)
+ * @property {() => {user: number, system: number}} cpuUsage  process CPU in µs
+ * @property {() => number} rss                      resident set size in bytes
+ * @property {() => number} heap                     JS heap used in bytes
+ * @property {string} version                        runtime version
+ * @property {string} engine                         'V8' | 'JavaScriptCore'
+ * @property {string} engineVersion
+ * @property {string[]} args                         the runner's arguments
+ * @property {(line: string) => void} write          write one line to stdout
+ * @property {(code: number) => void} exit
+ */
+
+/** Closed set, Bun and Deno before process (both expose process), as in hono's getRuntimeKey. */
+export function detectRuntime() {
+  const g = /** @type {any} */ (globalThis);
+  if (typeof g.Bun !== 'undefined') return 'bun';
+  if (typeof g.Deno !== 'undefined') return 'deno';
+  if (g.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
+  if (g.process?.release?.name === 'node') return 'node';
+  return 'unknown';
+}
+
+const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
+
+/** mitata options for a job; quick jobs sample less. */
+function measureOptions(caps, job) {
+  return {
+    now: caps.now,
+    gc: caps.gc ?? false,
+    min_cpu_time: (job.min_ms ?? 500) * 1e6,
+    min_samples: job.min_samples ?? 12,
+    max_samples: job.max_samples ?? 100_000,
+  };
+}
+
+/** Median ns per call of a function that does nothing but return, measured the same way. */
+async function noopBaseline(caps, job, async) {
+  const noop = async ? async () => do_not_optimize(0) : () => do_not_optimize(0);
+  const stats = await measure(noop, { ...measureOptions(caps, job), min_cpu_time: 50e6 });
+  return median(stats.samples);
+}
+
+function checkUnits(out) {
+  if (typeof out !== 'number' || !Number.isFinite(out) || out <= 0) {
+    throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
+  }
+  return out;
+}
+
+/**
+ * Run one job: load, check requirements, set up, verify, measure. Never throws: every
+ * failure becomes a row with status and error, so the orchestrator always gets one line.
+ * @param {Capabilities} caps
+ * @param {any} job
+ */
+export async function runJob(caps, job) {
+  const row = {
+    status: 'ok',
+    error: null,
+    phase: null,
+    timer: caps.timer,
+    gc: caps.gcName,
+    runtime_version: caps.version,
+    engine: caps.engine,
+    engine_version: caps.engineVersion,
+  };
+  let phase = 'load';
+  /** @type {any} */
+  let w;
+  /** @type {any} */
+  let state;
+  try {
+    if (job.preload) await import(job.preload);
+    const mod = await import(job.workload);
+    w = validateWorkload(mod.default, job.id);
+    row.unit = w.unit;
+    phase = 'requires';
+    const missing = await missingRequirements(w.requires);
+    if (missing.length) {
+      return { ...row, status: 'unsupported', error: `missing ${missing.join(', ')}`, phase };
+    }
+    phase = 'setup';
+    state = w.setup ? await w.setup(job.params ?? {}) : {};
+    phase = 'verify';
+    const first = w.run(state);
+    const async = first instanceof Promise;
+    const units = checkUnits(await first);
+    await w.verify(state, units);
+
+    phase = 'measure';
+    const fn = async ? async () => do_not_optimize(await w.run(state)) : () => do_not_optimize(w.run(state));
+    // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
+    // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
+    const warmUntil = caps.now() + (job.warmup_ms ?? 250) * 1e6;
+    while (caps.now() < warmUntil) await fn();
+    const noop_ns = await noopBaseline(caps, job, async);
+    const cpu0 = caps.cpuUsage();
+    const stats = await measure(fn, measureOptions(caps, job));
+    const cpu1 = caps.cpuUsage();
+
+    // Verify again: a workload that only works on its first call is wrong, not fast.
+    phase = 'verify-after';
+    const last = checkUnits(await w.run(state));
+    await w.verify(state, last);
+    if (last !== units) {
+      // Throughput is units per call over time per call: it needs the same work every call.
+      throw new Error(
+        `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
+      );
+    }
+    phase = 'report';
+    const report = w.report ? await w.report(state) : undefined;
+
+    const median_ns = median(stats.samples);
+    const perSecond = units / (median_ns / 1e9);
+    const suspect = median_ns < noop_ns * 1.5;
+    return {
+      ...row,
+      unit: w.unit,
+      units_per_call: units,
+      calls: stats.ticks,
+      samples_total: stats.samples.length,
+      samples_ns: thinSamples(stats.samples),
+      median_ns,
+      ci95_ns: medianCI(stats.samples),
+      min_ns: stats.min,
+      max_ns: stats.max,
+      throughput: w.unit === 'bytes' ? { value: perSecond / 1e6, unit: 'MB/s' } : { value: perSecond, unit: 'ops/s' },
+      noop_ns,
+      suspect: suspect
+        ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns.toFixed(1)} ns): likely optimised away`
+        : null,
+      ...(report === undefined ? {} : { report }),
+      inproc: {
+        cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },
+        rss_bytes: caps.rss(),
+        heap_bytes: caps.heap(),
+      },
+    };
+  } catch (e) {
+    return { ...row, status: 'error', error: errorText(e), phase };
+  } finally {
+    // Servers and timers a workload opened must not keep the process alive or leak into the next job.
+    if (w?.teardown && state !== undefined) {
+      try {
+        await w.teardown(state);
+      } catch {
+        // A failing teardown must not hide the job's own status.
+      }
+    }
+  }
+}
+
+/**
+ * Runner entry: `--info` prints version facts; otherwise argv[0] is the job JSON.
+ * Prints exactly one JSON line on stdout.
+ * @param {Capabilities} caps
+ */
+export async function main(caps) {
+  const detected = (caps.detect ?? detectRuntime)();
+  if (detected !== caps.kind) {
+    caps.write(JSON.stringify({ status: 'error', error: `Runner for ${caps.kind} is running under ${detected}` }));
+    caps.exit(2);
+    return;
+  }
+  if (caps.args[0] === '--info') {
+    caps.write(
+      JSON.stringify({
+        runtime: caps.kind,
+        version: caps.version,
+        engine: caps.engine,
+        engine_version: caps.engineVersion,
+        timer: caps.timer,
+        gc: caps.gcName,
+      }),
+    );
+    return;
+  }
+  let job;
+  try {
+    job = JSON.parse(caps.args[0] ?? '');
+  } catch {
+    caps.write(JSON.stringify({ status: 'error', error: 'Runner needs one argument: a job JSON object or --info' }));
+    caps.exit(2);
+    return;
+  }
+  const row = await runJob(caps, job);
+  caps.write(JSON.stringify(row));
+  // Exit explicitly: a workload's leftover handles must not turn a finished job into a timeout.
+  caps.exit(0);
+}

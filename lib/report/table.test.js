@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aggregate, conformanceMark, fmtMs, renderDiff, renderResults, si } from './table.js';
+
+/** Synthetic ok row: `ns` per call for `units` bytes. */
+const row = (runtime, round, ns, extra = {}) => ({
+  runtime,
+  suite: 's',
+  workload: 'w',
+  params: { chunk: 1024 },
+  round,
+  status: 'ok',
+  error: null,
+  unit: 'bytes',
+  units_per_call: 1e6,
+  median_ns: ns,
+  ci95_ns: [ns * 0.99, ns * 1.01],
+  throughput: { value: 1e6 / ns / 1e-3, unit: 'MB/s' },
+  cpu_ms: { user: 900, sys: 100 },
+  wall_ms: 1100,
+  rss_peak_bytes: 50e6,
+  ...extra,
+});
+
+const doc = (results) => ({
+  schema: 'parity.results/1',
+  started: '2026-11-22T00:00:00.000Z',
+  finished: '2026-11-22T00:01:00.000Z',
+  complete: true,
+  command: 'test',
+  options: { rounds: 5 },
+  fingerprint: {
+    os: 'Test OS',
+    kernel: '1',
+    arch: 'x64',
+    cpu_model: 'CPU',
+    cores: 2,
+    mem_bytes: 2 ** 30,
+    governor: 'unreadable',
+    loadavg_start: [0, 0, 0],
+    loadavg_end: [0, 0, 0],
+    node_env: null,
+  },
+  runtimes: [
+    { id: 'a', kind: 'node', bin: 'x', version: 'v1' },
+    { id: 'b', kind: 'bun', bin: 'y', version: 'v2' },
+  ],
+  results,
+  conformance: [],
+});
+
+const rounds = (id, ns) => ns.map((n, i) => row(id, i + 1, n));
+
+test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
+  const agg = aggregate(
+    [...rounds('a', [2e6, 2.02e6, 1.98e6, 2.01e6, 1.99e6]), ...rounds('b', [1e6, 1.01e6, 0.99e6, 1e6, 1e6])],
+    ['a', 'b'],
+  );
+  const cell = agg.rows[0].cells.b;
+  assert.ok(Math.abs(cell.ratio.ratio - 2) < 0.05);
+  assert.equal(cell.ratio.significant, true);
+  assert.ok(Math.abs(cell.throughput - 1e9) < 1e7); // 1e6 bytes per 1 ms
+});
+
+test('overlapping runtimes are marked as not significantly different', () => {
+  const text = renderResults(doc([...rounds('a', [100, 104, 96, 101, 99]), ...rounds('b', [101, 97, 103, 100, 98])]));
+  assert.match(text, /~1\.0\dx/);
+});
+
+test('failed jobs show their status in the cell and a repro line in the notes', () => {
+  const failed = row('b', 1, null, {
+    status: 'timeout',
+    error: 'no result within 5 s',
+    repro: 'bun runners/bun/bench.js {}',
+  });
+  const text = renderResults(doc([row('a', 1, 100), failed]));
+  assert.match(text, /timeout/);
+  assert.match(text, /Command: bun runners\/bun\/bench\.js \{\}/);
+});
+
+test('CPU and RSS tables appear only on request', () => {
+  const results = [row('a', 1, 100), row('b', 1, 50)];
+  assert.doesNotMatch(renderResults(doc(results)), /Peak RSS/);
+  const text = renderResults(doc(results), { show: ['cpu', 'rss'] });
+  assert.match(text, /1\.00 s \/ 1\.10 s/);
+  assert.match(text, /50\.0 MB/);
+});
+
+test('markdown output is a pipe table with escaped cells', () => {
+  const text = renderResults(doc([row('a', 1, 100, { params: { mode: 'x|y' } })]), { markdown: true });
+  assert.match(text, /^\| workload \| unit \|/m);
+  assert.match(text, /mode=x\\\|y/);
+});
+
+test('si and fmtMs format for reading', () => {
+  assert.equal(si(1234567), '1.23M');
+  assert.equal(si(12.5), '12.5');
+  assert.equal(fmtMs(850), '850 ms');
+  assert.equal(fmtMs(1234), '1.23 s');
+});
+
+test('diff shows B relative to A per runtime', () => {
+  const a = doc([...rounds('a', [100, 101, 99]), ...rounds('b', [100, 100, 100])]);
+  const b = doc([...rounds('a', [50, 50.5, 49.5]), ...rounds('b', [100, 101, 99])]);
+  const text = renderDiff(a, b);
+  assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00x$/m);
+  assert.match(text, /s\/w chunk=1024\s+b\s+.*~1\.00x$/m);
+});
+
+test('conformance rows add a pass count per cell and a conformance table', () => {
+  const conf = [
+    { runtime: 'a', suite: 's', source: 'wpt', folder: 'piping', name: 'x', status: 'pass', detail: null },
+    { runtime: 'a', suite: 's', source: 'wpt', folder: 'other', name: 'y', status: 'fail', detail: 'boom' },
+    { runtime: 'b', suite: 's', source: 'wpt', folder: 'piping', name: 'x', status: 'expected-fail', detail: null },
+  ];
+  const d = { ...doc([row('a', 1, 100), row('b', 1, 50)]), conformance: conf };
+  assert.doesNotMatch(renderResults(d), /\[1\/2\]/);
+  const text = renderResults(d, { show: ['conformance'] });
+  assert.match(text, /\[1\/2\]/);
+  assert.match(text, /\[0\/1\]/);
+  assert.match(text, /^Conformance: /m);
+  assert.equal(conformanceMark(conf, 'a', 's', ['piping']), '[1/1]');
+  assert.equal(conformanceMark(conf, 'a', 'other-suite', null), '');
+  assert.equal(conformanceMark(conf, 'a', 's', []), '');
+});
+
+test('the spread table shows the slowest and fastest round and the CV', () => {
+  const text = renderResults(doc([...rounds('a', [2e6, 1e6, 1.5e6])]), { show: ['spread'] });
+  assert.match(text, /^Spread over rounds/m);
+  assert.match(text, /500–1\.00k cv 33%/);
+});

@@ -1,0 +1,204 @@
+// parity's command line. One table of commands: it parses, dispatches, and writes the help text
+// and the "unknown command" error, so the three cannot drift apart.
+//
+//   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
+//   node lib/run/cli.js help
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { renderDiff, renderResults } from '../report/table.js';
+import { listSuites, loadAnalyses } from './discover.js';
+import { probeRuntime } from './drivers/index.js';
+import { run, UsageError } from './loop.js';
+import { displayPath, loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
+import { readResults, SCHEMA_ID } from './results.js';
+
+/** Every option any command takes: one name, one meaning, in every command. */
+export const OPTIONS = {
+  runtimes: { type: 'string', help: 'runtime ids, "node deno bun" (see the runtimes command)' },
+  suite: { type: 'string', help: 'suites to run, "math,json" (default: all)' },
+  workload: { type: 'string', help: 'workload names within those suites' },
+  quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
+  rounds: { type: 'string', help: 'rounds (runtime order rotates each round)' },
+  timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
+  'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
+  'min-ms': { type: 'string', help: 'minimum sampling time per job' },
+  'warmup-ms': { type: 'string', help: 'warm-up time per job' },
+  baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
+  show: { type: 'string', help: 'extra tables: spread,cpu,rss,conformance' },
+  out: { type: 'string', help: 'results file to write (default results/<stamp>-<host>.json)' },
+  'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
+  markdown: { type: 'boolean', help: 'print markdown tables' },
+  conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
+  check: { type: 'boolean', help: 'exit 1 unless every pinned runtime is an installed native binary' },
+  help: { type: 'boolean', short: 'h', help: 'this text' },
+};
+
+const RUN_OPTIONS = [
+  'runtimes',
+  'suite',
+  'workload',
+  'quick',
+  'rounds',
+  'timeout',
+  'mem-cap',
+  'min-ms',
+  'warmup-ms',
+  'baseline',
+  'show',
+  'out',
+  'suites-dir',
+  'conformance',
+];
+
+/** Suites named by a results file that still exist here can add their own tables. */
+async function analysesFor(doc) {
+  const known = listSuites();
+  return loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((x) => known.includes(x)));
+}
+
+/**
+ * The commands. `files` is [min, max] positional results files, with the error for a wrong count.
+ * @type {Record<string, {summary: string, options: string[], files?: [number, number, string], run: (o: any, files: string[]) => Promise<number> | number}>}
+ */
+export const COMMANDS = {
+  run: { summary: 'run the suites on the runtimes, interleaved in rounds', options: RUN_OPTIONS, run: (o) => run(o) },
+  compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: (o) => run(o) },
+  table: {
+    summary: 'print a results file as tables',
+    options: ['show', 'baseline', 'markdown'],
+    files: [1, 1, 'table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json'],
+    async run(o, [file]) {
+      const doc = readResults(file);
+      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown };
+      process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);
+      return 0;
+    },
+  },
+  diff: {
+    summary: 'compare two results files cell by cell',
+    options: ['markdown'],
+    files: [2, 2, 'diff needs two results files: A=results/old.json B=results/new.json'],
+    run(o, files) {
+      const [a, b] = files.map(readResults);
+      process.stdout.write(`${renderDiff(a, b, { markdown: o.markdown })}\n`);
+      return 0;
+    },
+  },
+  runtimes: {
+    summary: 'each runtime id: version, engine, binary (or how to install it)',
+    options: ['check'],
+    run: (o) => listRuntimes(o),
+  },
+  validate: {
+    summary: `check results files against the schema (${SCHEMA_ID})`,
+    options: [],
+    files: [1, Number.POSITIVE_INFINITY, 'validate needs one or more results files'],
+    run(_o, files) {
+      for (const f of files) {
+        readResults(f);
+        process.stdout.write(`${f}: valid ${SCHEMA_ID}\n`);
+      }
+      return 0;
+    },
+  },
+};
+
+/** The help text, generated from COMMANDS and OPTIONS. */
+export function helpText() {
+  const lines = ['usage: node lib/run/cli.js <command> [options] [files]', ''];
+  for (const [name, c] of Object.entries(COMMANDS)) {
+    lines.push(`  ${name.padEnd(10)}${c.summary}`);
+    const opts = c.options.map((k) => `--${k}${OPTIONS[k].type === 'string' ? ' X' : ''}`);
+    if (opts.length) lines.push(`  ${''.padEnd(10)}${opts.join(' ')}`);
+  }
+  lines.push('', 'options:');
+  for (const [k, v] of Object.entries(OPTIONS)) lines.push(`  --${k.padEnd(14)}${v.help}`);
+  return lines.join('\n');
+}
+
+/** A pinned runtime whose binary is a JS shim would be measured as the shim: refuse it. */
+function isNativeBinary(path) {
+  try {
+    return readFileSync(path).subarray(0, 4).toString('latin1') === '\x7fELF';
+  } catch {
+    return false;
+  }
+}
+
+/** `runtimes`: every id with version, engine and binary, or how to install it. */
+export function listRuntimes({ check = false } = {}) {
+  const registry = loadRegistry();
+  const ids = runtimeIds(registry);
+  if (check) {
+    const bad = ids
+      .map((id) => resolveRuntime(id, registry))
+      .filter((rt) => rt.package && rt.id === rt.base && !isNativeBinary(rt.bin));
+    for (const rt of bad) {
+      process.stderr.write(
+        `setup: ${displayPath(rt.bin)} is not a native binary (a JS shim or missing): rerun make setup\n`,
+      );
+    }
+    if (!bad.length) process.stdout.write('setup: runtimes are native binaries; see make runtimes\n');
+    return bad.length ? 1 : 0;
+  }
+  const rows = ids.map((id) => {
+    const rt = resolveRuntime(id, registry);
+    const v = probeRuntime(rt);
+    const engine = v.engine ? `${v.engine} ${v.engine_version}` : '';
+    const extra = v.compatibility_date ? `compatibility date ${v.compatibility_date}` : '';
+    return [
+      id,
+      v.version ?? 'not installed',
+      engine,
+      v.error ? v.error : displayPath(rt.bin),
+      [rt.note, extra].filter(Boolean).join('; '),
+    ];
+  });
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const r of rows) {
+    const line = r.map((c, i) => (i < 4 ? c.padEnd(widths[i]) : c)).join('  ');
+    process.stdout.write(`${line.trimEnd()}\n`);
+  }
+  return 0;
+}
+
+/** CLI entry; returns the process exit code. */
+export async function cli(argv) {
+  const options = Object.fromEntries(
+    Object.entries(OPTIONS).map(([k, v]) => [k, { type: v.type, ...(v.short ? { short: v.short } : {}) }]),
+  );
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: /** @type {any} */ (options) });
+  } catch (e) {
+    throw new UsageError(`${e.message}; see: node lib/run/cli.js help`);
+  }
+  const { values, positionals } = parsed;
+  const [name, ...files] = positionals;
+  if (values.help || !name || name === 'help') {
+    process.stdout.write(`${helpText()}\n`);
+    return name || values.help ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command)
+    throw new UsageError(`Unknown command "${name}": valid commands are ${Object.keys(COMMANDS).join(', ')}`);
+  const extra = Object.keys(values).filter((k) => !command.options.includes(k));
+  if (extra.length) {
+    throw new UsageError(
+      `${name} does not take --${extra[0]}: valid options are ${command.options.map((k) => `--${k}`).join(', ') || 'none'}`,
+    );
+  }
+  const [min, max, error] = command.files ?? [0, 0, `${name} takes no files`];
+  if (files.length < min || files.length > max) throw new UsageError(error);
+  return command.run(values, files);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    process.exitCode = await cli(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`parity: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  }
+}

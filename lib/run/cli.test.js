@@ -1,0 +1,288 @@
+// End-to-end tests of the orchestrator on fixture workloads (test/fixtures/suites), on every runtime.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { planJobs } from './plan.js';
+import { ROOT } from './registry.js';
+import { readResults, validateResults } from './results.js';
+import { toRow } from './rows.js';
+
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+const ORCH = join(ROOT, 'lib', 'run', 'cli.js');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'suites');
+const RUNTIMES = ['node', 'deno', 'bun'];
+const tmp = () => mkdtempSync(join(tmpdir(), 'parity-orch-'));
+
+function orchestrate(args, env = {}) {
+  return spawnSync(NODE, [ORCH, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  });
+}
+
+test('planJobs rotates the runtime order each round (A B C, B C A, C A B)', () => {
+  const w = { id: 's/w', module: { params: {} } };
+  const jobs = planJobs([w], ['A', 'B', 'C'], 3, false);
+  assert.deepEqual(
+    jobs.map((j) => `${j.round}${j.runtime}`),
+    ['1A', '1B', '1C', '2B', '2C', '2A', '3C', '3A', '3B'],
+  );
+});
+
+test('planJobs runs each parameter set for every runtime within a round', () => {
+  const w = { id: 's/w', module: { params: { n: [1, 2] } } };
+  const jobs = planJobs([w], ['A', 'B'], 1, false);
+  assert.deepEqual(
+    jobs.map((j) => `${j.params.n}${j.runtime}`),
+    ['1A', '1B', '2A', '2B'],
+  );
+});
+
+describe('toRow classifies what a process did', () => {
+  const job = {
+    runtime: { id: 'node' },
+    workload: { suite: 's', name: 'w', module: { unit: 'ops' } },
+    params: {},
+    round: 1,
+    timeout_s: 5,
+    mem_cap_bytes: 2 ** 30,
+    repro: 'x',
+  };
+  const outcome = (o) => ({
+    stdout: '',
+    stderr: '',
+    exit_code: 0,
+    signal: null,
+    wall_ms: 1,
+    cpu_ms: null,
+    rss_peak_bytes: 1,
+    killed_for: null,
+    ...o,
+  });
+  const ok = JSON.stringify({
+    status: 'ok',
+    units_per_call: 1,
+    median_ns: 5,
+    throughput: { value: 2e8, unit: 'ops/s' },
+  });
+
+  test('a job that reported ok stays ok even if its stderr mentions memory', () => {
+    assert.equal(toRow(job, outcome({ stdout: ok, stderr: 'cache out of memory, retrying' }), null).status, 'ok');
+  });
+
+  test('a runtime that dies with a heap OOM message is oom', () => {
+    const r = toRow(
+      job,
+      outcome({
+        stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+        exit_code: null,
+        signal: 'SIGABRT',
+      }),
+      null,
+    );
+    assert.equal(r.status, 'oom');
+  });
+
+  test('a process that exits without a result line is a crash naming the signal', () => {
+    const r = toRow(job, outcome({ exit_code: null, signal: 'SIGSEGV', stderr: 'boom' }), null);
+    assert.equal(r.status, 'crash');
+    assert.match(r.error, /killed by SIGSEGV before reporting a result: boom/);
+  });
+});
+
+describe('a run over the fault and sanity fixtures on node, deno and bun', () => {
+  let doc;
+  let proc;
+  const out = join(tmp(), 'fixtures.json');
+  before(() => {
+    proc = orchestrate([
+      'run',
+      '--runtimes',
+      RUNTIMES.join(','),
+      '--suites-dir',
+      FIXTURES,
+      '--quick',
+      '--rounds',
+      '1',
+      '--timeout',
+      '8',
+      '--mem-cap',
+      '300',
+      '--out',
+      out,
+    ]);
+    doc = JSON.parse(readFileSync(out, 'utf8'));
+  });
+  const rowOf = (runtime, id) => doc.results.find((r) => r.runtime === runtime && `${r.suite}/${r.workload}` === id);
+
+  test('the run goes on past every failure and exits 0', () => {
+    assert.equal(proc.status, 0, proc.stderr);
+    assert.equal(doc.complete, true);
+  });
+
+  test('the results file validates against the schema', () => {
+    assert.deepEqual(validateResults(doc), []);
+  });
+
+  const expected = {
+    'faults/throws': 'error',
+    'faults/drifts': 'error',
+    'faults/wrong': 'error',
+    'faults/hangs': 'timeout',
+    'faults/exits': 'crash',
+    'faults/over-cap': 'oom',
+    'faults/unsupported': 'unsupported',
+    'sane/alloc-200mb': 'ok',
+    'sane/burn-1s': 'ok',
+    'sane/sleep-1s': 'ok',
+  };
+  for (const runtime of RUNTIMES) {
+    test(`${runtime}: every fixture ends with its expected status`, () => {
+      for (const [id, status] of Object.entries(expected)) {
+        const r = rowOf(runtime, id);
+        assert.ok(r, `no row for ${id}`);
+        assert.equal(r.status, status, `${id}: ${r.error}`);
+      }
+    });
+
+    test(`${runtime}: a wrong answer is an error from verify, not a result`, () => {
+      const r = rowOf(runtime, 'faults/wrong');
+      assert.equal(r.phase, 'verify');
+      assert.match(r.error, /expected 2, got 3/);
+      assert.equal(r.throughput, null);
+    });
+
+    test(`${runtime}: a workload whose work per call changes is an error, not a throughput`, () => {
+      const r = rowOf(runtime, 'faults/drifts');
+      assert.equal(r.phase, 'verify-after');
+      assert.match(r.error, /expected the same every call/);
+    });
+
+    test(`${runtime}: an unsupported workload names what is missing`, () => {
+      assert.match(rowOf(runtime, 'faults/unsupported').error, /NoSuchGlobalApi, node:no-such-module/);
+    });
+
+    test(`${runtime}: the 200 MB workload reports a peak RSS of at least 200 MB`, () => {
+      assert.ok(rowOf(runtime, 'sane/alloc-200mb').rss_peak_bytes >= 200e6);
+    });
+
+    test(`${runtime}: a 1 s CPU burner reports 0.7–1.6 s of CPU`, () => {
+      const { user, sys } = rowOf(runtime, 'sane/burn-1s').cpu_ms;
+      assert.ok(user + sys >= 700 && user + sys <= 1600, `cpu ${user + sys} ms`);
+    });
+
+    test(`${runtime}: a 1 s sleep shows wall time well above its CPU time`, () => {
+      const r = rowOf(runtime, 'sane/sleep-1s');
+      assert.ok(r.wall_ms >= 1000, `wall ${r.wall_ms}`);
+      assert.ok(r.cpu_ms.user + r.cpu_ms.sys < r.wall_ms / 2, `cpu ${JSON.stringify(r.cpu_ms)} wall ${r.wall_ms}`);
+    });
+
+    test(`${runtime}: each failure carries a repro command for its runtime`, () => {
+      assert.match(rowOf(runtime, 'faults/throws').repro, new RegExp(`runners/${runtime}/bench\\.js`));
+    });
+  }
+
+  test('jobs ran interleaved: each workload on node, deno, bun in turn', () => {
+    const order = doc.results.map((r) => r.runtime);
+    for (let i = 0; i < order.length; i += 3) assert.deepEqual(order.slice(i, i + 3), RUNTIMES);
+  });
+
+  test('the runtimes and fingerprint are recorded', () => {
+    assert.deepEqual(
+      doc.runtimes.map((r) => r.id),
+      RUNTIMES,
+    );
+    for (const r of doc.runtimes) assert.match(r.version, /^v\d+\./);
+    assert.ok(doc.fingerprint.cores >= 1 && doc.fingerprint.loadavg_end.length === 3);
+  });
+
+  test('the printed table shows every status', () => {
+    for (const s of ['timeout', 'crash', 'oom', 'unsupported', 'error']) assert.match(proc.stdout, new RegExp(s));
+  });
+});
+
+describe('bad input', () => {
+  test('an unknown runtime is one line listing the valid ids, exit 2', () => {
+    const r = orchestrate(['run', '--runtimes', 'nodejs']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.match(r.stderr, /Unknown runtime "nodejs": valid ids are node, node@22, .*deno, bun/);
+  });
+
+  test('an unknown suite is one line listing the valid suites, exit 2', () => {
+    const r = orchestrate(['run', '--runtimes', 'node', '--suite', 'nope']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /Unknown suite "nope": valid suites are .*math/);
+  });
+
+  test('a non-numeric round count is rejected', () => {
+    const r = orchestrate(['run', '--runtimes', 'node', '--rounds', 'many']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /Invalid --rounds "many": expected a positive number/);
+  });
+
+  test('a results file that does not match the schema is rejected by table', () => {
+    const file = join(tmp(), 'bad.json');
+    writeFileSync(file, '{"schema":"other"}');
+    const r = orchestrate(['table', file]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /does not match schema parity\.results\/1/);
+  });
+
+  test('a runtime whose binary is missing is recorded as an error and the run goes on', () => {
+    const dir = tmp();
+    const registry = JSON.parse(readFileSync(join(ROOT, 'runners', 'runtimes.json'), 'utf8'));
+    registry.runtimes.ghost = { kind: 'node', package: 'ghost', bin: 'node_modules/ghost/bin/node' };
+    writeFileSync(join(dir, 'registry.json'), JSON.stringify(registry));
+    const out = join(dir, 'r.json');
+    const args = ['run', '--runtimes', 'ghost,node', '--suites-dir', FIXTURES, '--suite', 'faults'];
+    const r = orchestrate([...args, '--workload', 'throws', '--quick', '--rounds', '1', '--out', out], {
+      PARITY_REGISTRY: join(dir, 'registry.json'),
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const rows = readResults(out).results;
+    assert.equal(rows.length, 2);
+    assert.match(rows.find((x) => x.runtime === 'ghost').error, /not found; install with: make setup/);
+    assert.equal(rows.find((x) => x.runtime === 'node').status, 'error'); // the fixture's own failure
+  });
+});
+
+test('Ctrl-C keeps the finished jobs in a valid results file and exits 130', async () => {
+  const out = join(tmp(), 'interrupted.json');
+  const args = [
+    ORCH,
+    'run',
+    '--runtimes',
+    'node',
+    '--suites-dir',
+    FIXTURES,
+    '--suite',
+    'sane',
+    '--workload',
+    'burn-1s',
+  ];
+  const child = spawn(NODE, [...args, '--quick', '--rounds', '3', '--out', out], { cwd: ROOT });
+  let stderr = '';
+  const code = await new Promise((resolve) => {
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      // One Ctrl-C only: a second one is a user's "really quit" and takes the default action.
+      if (stderr.includes('[1/3]') && !child.signalSent) {
+        child.signalSent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.on('close', resolve);
+  });
+  assert.equal(code, 130, stderr);
+  const doc = readResults(out);
+  assert.equal(doc.interrupted, true);
+  assert.equal(doc.complete, false);
+  assert.equal(doc.results.length, 1);
+  assert.equal(doc.results[0].status, 'ok');
+});

@@ -1,0 +1,30 @@
+// Drivers: how a job of a runtime kind is started, fed, measured and stopped. A kind names its
+// driver in runners/<kind>/kind.json; this table is the only place drivers are listed.
+import { processDriver } from './process.js';
+
+/**
+ * @typedef {object} Driver
+ * @property {string} name
+ * @property {(rts: any[]) => void | Promise<void>} prepare   once per run, before any job (generate configs, check binaries)
+ * @property {(rt: any) => {version?: string, engine?: string, engine_version?: string, error?: string, [k: string]: any}} probe
+ * @property {(job: any, spec: any) => string} repro         a command a user can paste to rerun one job
+ * @property {(job: any, spec: any, ctx: {version: any, onSpawn?: (kill: () => void) => void}) => Promise<any>} run
+ *   one job → one row (null when the user interrupted it); every process it started is gone when it returns
+ * @property {() => void | Promise<void>} stop                once per run, after the last job
+ */
+
+/** @type {Record<string, Driver>} */
+export const DRIVERS = { process: processDriver };
+
+/** The driver of a resolved runtime; a kind naming an unknown driver is a one-line error. */
+export function driverFor(rt) {
+  const d = DRIVERS[rt.driver];
+  if (!d)
+    throw new Error(
+      `Runtime "${rt.id}" needs driver "${rt.driver}": valid drivers are ${Object.keys(DRIVERS).join(', ')}`,
+    );
+  return d;
+}
+
+/** Version facts for a runtime from its own driver. */
+export const probeRuntime = (rt) => driverFor(rt).probe(rt);

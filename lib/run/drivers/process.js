@@ -1,0 +1,67 @@
+// The process driver: one fresh runtime process per job. The job goes in as JSON in argv, the
+// row comes back as the last stdout line, and the job is measured from outside (lib/run/proc.js).
+import { execFileSync } from 'node:child_process';
+import { runMeasured } from '../proc.js';
+import { commandLine, displayPath, ROOT } from '../registry.js';
+import { outcomeNotRun, toRow } from '../rows.js';
+
+export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** `KEY=value ` prefixes for a runtime's variant environment. */
+export const envPrefix = (rt) => Object.entries(rt.env).map(([k, v]) => `${k}=${shellQuote(String(v))} `);
+
+/**
+ * The process driver.
+ * @type {import('./index.js').Driver}
+ */
+export const processDriver = {
+  name: 'process',
+
+  prepare() {},
+
+  /** Ask the runtime itself for its version and engine (runner --info prints one JSON line). */
+  probe(rt) {
+    if (rt.missing) return { error: rt.missing };
+    try {
+      const out = execFileSync(rt.bin, commandLine(rt, rt.runner, ['--info']), {
+        cwd: ROOT,
+        env: { ...process.env, ...rt.env },
+        encoding: 'utf8',
+        timeout: 30_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return JSON.parse(out.trim().split('\n').pop() ?? '');
+    } catch (e) {
+      const why = String(e.stderr || e.message)
+        .trim()
+        .split('\n')[0];
+      return { error: `${displayPath(rt.bin)} --info failed: ${why}` };
+    }
+  },
+
+  /** A copy-pastable command that reruns one job by hand. */
+  repro(job, spec) {
+    const rt = job.runtime;
+    const argv = commandLine(rt, displayPath(rt.runner), [JSON.stringify(spec)]);
+    return `${envPrefix(rt).join('')}${displayPath(rt.bin)} ${argv.map(shellQuote).join(' ')}`;
+  },
+
+  async run(job, spec, ctx) {
+    const rt = job.runtime;
+    const outcome = await runMeasured({
+      bin: rt.bin,
+      args: commandLine(rt, rt.runner, [JSON.stringify(spec)]),
+      env: { ...process.env, ...rt.env },
+      cwd: ROOT,
+      timeoutMs: (job.timeout_s ?? 60) * 1000,
+      memCapBytes: job.mem_cap_bytes ?? 0,
+      onSpawn: ctx.onSpawn,
+    });
+    if (outcome.killed_for === 'interrupted') return null; // an interrupted job has no honest result
+    return toRow(job, outcome, ctx.version);
+  },
+
+  stop() {},
+};
+
+export { outcomeNotRun };

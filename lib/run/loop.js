@@ -1,0 +1,194 @@
+// The run loop: resolve what the user asked for, plan the jobs, hand each to its runtime's
+// driver, keep the results file current after every job, and print the table at the end.
+import { mkdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { runConformance } from '../conformance/run.js';
+import { fingerprint } from '../measure/fingerprint.js';
+import { renderResults } from '../report/table.js';
+import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
+import { driverFor } from './drivers/index.js';
+import { shellQuote } from './drivers/process.js';
+import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, planJobs } from './plan.js';
+import { checkGnuTime } from './proc.js';
+import { progress } from './progress.js';
+import { loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
+import {
+  finishResultsDoc,
+  newResultsDoc,
+  resultsPath,
+  runtimeInfo,
+  SCHEMA_ID,
+  validateResults,
+  writeJsonAtomic,
+} from './results.js';
+import { outcomeNotRun, toRow } from './rows.js';
+
+/** A mistake in what the user asked for: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+function positiveNumber(name, value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`Invalid --${name} "${value}": expected a positive number`);
+  return n;
+}
+
+/** Resolve and check the user's runtime ids; unknown ids are a usage error. */
+export function resolveRuntimes(ids, registry = loadRegistry()) {
+  if (!ids.length)
+    throw new UsageError(`No runtime given: set RUNTIME or RUNTIMES to any of ${runtimeIds(registry).join(', ')}`);
+  const seen = new Set();
+  return ids.map((id) => {
+    if (seen.has(id)) throw new UsageError(`Runtime "${id}" is named twice`);
+    seen.add(id);
+    try {
+      return resolveRuntime(id, registry);
+    } catch (e) {
+      throw new UsageError(e.message);
+    }
+  });
+}
+
+function resolveSuites(ids, suitesDir) {
+  const valid = listSuites(suitesDir);
+  if (!ids.length) return valid;
+  for (const id of ids) {
+    if (!valid.includes(id)) throw new UsageError(`Unknown suite "${id}": valid suites are ${valid.join(', ')}`);
+  }
+  return ids;
+}
+
+/** The mode of a run: the QUICK or full defaults with the user's overrides. */
+export function modeOf(o) {
+  const quick = Boolean(o.quick);
+  const base = MODES[quick ? 'quick' : 'full'];
+  return {
+    quick,
+    rounds: positiveNumber('rounds', o.rounds, base.rounds),
+    min_ms: positiveNumber('min-ms', o['min-ms'], base.min_ms),
+    warmup_ms: positiveNumber('warmup-ms', o['warmup-ms'], base.warmup_ms),
+    min_samples: base.min_samples,
+    timeout_s: positiveNumber('timeout', o.timeout, base.timeout_s),
+    mem_cap_mb: positiveNumber('mem-cap', o['mem-cap'], DEFAULT_MEM_CAP_MB),
+  };
+}
+
+/**
+ * `run`: plan, execute, write results, print the table. Returns the exit code.
+ * @param {Record<string, any>} o parsed options
+ */
+export async function run(o) {
+  const registry = loadRegistry();
+  const runtimes = resolveRuntimes(splitList(o.runtimes), registry);
+  const suitesDir = o['suites-dir'] ? resolve(o['suites-dir']) : SUITES_DIR;
+  const suites = resolveSuites(splitList(o.suite), suitesDir);
+  const mode = modeOf(o);
+  if (o.baseline && !runtimes.some((r) => r.id === o.baseline)) {
+    throw new UsageError(
+      `Baseline "${o.baseline}" is not one of the runtimes of this run: ${runtimes.map((r) => r.id).join(', ')}`,
+    );
+  }
+  checkGnuTime();
+
+  let workloads = await loadWorkloads(suites, suitesDir);
+  const only = splitList(o.workload);
+  if (only.length) {
+    const names = workloads.map((w) => w.name);
+    for (const n of only) {
+      if (!names.includes(n)) throw new UsageError(`Unknown workload "${n}": valid workloads are ${names.join(', ')}`);
+    }
+    workloads = workloads.filter((w) => only.includes(w.name));
+  }
+  if (!workloads.length) throw new UsageError(`No workloads found in suites ${suites.join(', ')}`);
+
+  const drivers = [...new Set(runtimes.map(driverFor))];
+  for (const d of drivers) await d.prepare(runtimes.filter((rt) => driverFor(rt) === d));
+  const versions = new Map(runtimes.map((rt) => [rt.id, driverFor(rt).probe(rt)]));
+  const fp = fingerprint();
+  const doc = newResultsDoc({
+    command: process.argv.slice(1).map(shellQuote).join(' '),
+    options: { ...mode, suites, runtimes: runtimes.map((r) => r.id) },
+    fingerprint: fp,
+    runtimes: runtimes.map((rt) => runtimeInfo(rt, versions.get(rt.id))),
+  });
+  const out = o.out ? resolve(o.out) : resultsPath();
+  mkdirSync(dirname(out), { recursive: true });
+  const save = () => writeJsonAtomic(out, doc);
+  save();
+
+  const jobs = planJobs(workloads, runtimes, mode.rounds, mode.quick);
+  const say = progress();
+  let killCurrent = null;
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+    killCurrent?.();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const log = (line) => process.stderr.write(`${line}\n`);
+  log(
+    `parity: ${jobs.length} jobs (${workloads.length} workload(s) × params × ${runtimes.length} runtime(s) × ${mode.rounds} round(s)) → ${relative(process.cwd(), out)}`,
+  );
+
+  const t0 = Date.now();
+  for (let i = 0; i < jobs.length && !interrupted; i++) {
+    const job = jobs[i];
+    const rt = job.runtime;
+    const driver = driverFor(rt);
+    const spec = jobSpec(job, mode);
+    job.repro = driver.repro(job, spec);
+    job.timeout_s = mode.timeout_s;
+    job.mem_cap_bytes = mode.mem_cap_mb * 2 ** 20;
+    const eta = i ? ((Date.now() - t0) / i) * (jobs.length - i) : null;
+    say.start(i + 1, jobs.length, job, eta);
+    let row;
+    if (!job.workload.module) {
+      row = toRow(job, outcomeNotRun(job.workload.error, 'load'), null);
+    } else if (rt.missing) {
+      row = toRow(job, outcomeNotRun(rt.missing, 'spawn'), null);
+    } else {
+      row = await driver.run(job, spec, {
+        version: versions.get(rt.id),
+        onSpawn: (kill) => {
+          killCurrent = kill;
+        },
+      });
+      killCurrent = null;
+      if (!row) break;
+    }
+    doc.results.push(row);
+    say.done(i + 1, jobs.length, job, row);
+    save();
+  }
+  say.end();
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  for (const d of drivers) await d.stop();
+
+  if (o.conformance && !interrupted) {
+    const conf = await runConformance(runtimes, suites, { log });
+    doc.conformance = conf.rows;
+    if (conf.wpt) doc.wpt = conf.wpt;
+    for (const n of conf.notes) log(`parity: ${n}`);
+  }
+  finishResultsDoc(doc, { interrupted });
+  save();
+  const errors = validateResults(doc);
+  if (errors.length) log(`parity: warning: results do not match ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
+
+  const analyses = await loadAnalyses(suites, suitesDir);
+  // A run that measured conformance shows it beside the speed it qualifies.
+  const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
+  process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
+  // The run itself keeps one core busy, so the end load is allowed one more than the start.
+  if (fp.loadavg_start[0] > fp.cores * 0.5 || fp.loadavg_end[0] > 1 + fp.cores * 0.5) {
+    log(
+      `parity: warning: the machine was busy (load ${fp.loadavg_start[0]} → ${fp.loadavg_end[0]} on ${fp.cores} cores); compare ratios within this run, not absolute figures`,
+    );
+  }
+  log(
+    `parity: results written to ${relative(process.cwd(), out)}${interrupted ? ' (interrupted; finished jobs kept)' : ''}`,
+  );
+  return interrupted ? 130 : 0;
+}

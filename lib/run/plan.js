@@ -1,0 +1,58 @@
+// Planning: which jobs a run has, in which order, and what each job is told.
+import { pathToFileURL } from 'node:url';
+import { paramSets } from '../measure/workload.js';
+
+/** Defaults per mode; QUICK trades precision for a run that fits in CI. */
+export const MODES = {
+  full: { rounds: 5, min_ms: 500, warmup_ms: 300, min_samples: 12, timeout_s: 120 },
+  quick: { rounds: 2, min_ms: 80, warmup_ms: 120, min_samples: 5, timeout_s: 60 },
+};
+
+/** Memory cap per job when the user sets none. */
+export const DEFAULT_MEM_CAP_MB = 4096;
+
+/**
+ * One job; the run loop adds how to rerun it and its limits before it starts.
+ * @typedef {{round: number, workload: any, params: Record<string, string|number>, runtime: any,
+ *   repro?: string, timeout_s?: number, mem_cap_bytes?: number}} Job
+ */
+
+/**
+ * The job list: for each round, each workload × params, every runtime, with the runtime
+ * order rotated by one per round (A B C, B C A, C A B) so that drift over time and
+ * position effects fall on every runtime alike.
+ * @returns {Job[]}
+ */
+export function planJobs(workloads, runtimes, rounds, quick) {
+  /** @type {Job[]} */
+  const jobs = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const w of workloads) {
+      const sets = w.module ? paramSets(w.module, quick) : [{}];
+      for (const params of sets) {
+        for (let i = 0; i < runtimes.length; i++) {
+          const rt = runtimes[(i + round - 1) % runtimes.length];
+          jobs.push({ round, workload: w, params, runtime: rt });
+        }
+      }
+    }
+  }
+  return jobs;
+}
+
+/**
+ * The JSON a runner receives for one job.
+ * @param {Job} job
+ * @param {{min_ms: number, warmup_ms: number, min_samples: number}} mode
+ */
+export function jobSpec(job, mode) {
+  return {
+    id: job.workload.id,
+    workload: pathToFileURL(job.workload.file).href,
+    params: job.params,
+    preload: job.runtime.preload ? pathToFileURL(job.runtime.preload).href : null,
+    min_ms: mode.min_ms,
+    warmup_ms: mode.warmup_ms,
+    min_samples: mode.min_samples,
+  };
+}

@@ -1,0 +1,161 @@
+// The runtime registry: runners/runtimes.json plus one runners/<kind>/kind.json per runtime kind,
+// turned into launchable runtimes. Only the orchestrator side (pinned node) imports this file.
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Project root: the folder that holds runners/ and suites/. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The default registry file; PARITY_REGISTRY names another (tests use it for fake or missing runtimes). */
+export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
+
+/**
+ * @typedef {{driver: string, bench?: string, wpt?: string, args: string[], fold_flags?: string,
+ *   checks?: {file: string, args: string[]}, dir: string}} Kind
+ * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string}} Registry
+ */
+
+/**
+ * Read the registry and its kinds: every folder of runners/ that holds a kind.json is a kind, named
+ * by the folder, and so is every such folder beside another registry file (PARITY_REGISTRY), which
+ * may add kinds of its own. One source: nothing else lists the kinds.
+ * @returns {Registry}
+ */
+export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE) {
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
+  const dir = dirname(resolve(file));
+  /** @type {Record<string, Kind>} */
+  const kinds = {};
+  for (const from of new Set([dirname(REGISTRY_FILE), dir])) {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const kindFile = join(from, entry.name, 'kind.json');
+      if (entry.isDirectory() && existsSync(kindFile)) {
+        kinds[entry.name] = { ...JSON.parse(readFileSync(kindFile, 'utf8')), dir: join(from, entry.name) };
+      }
+    }
+  }
+  for (const [id, rt] of Object.entries(doc.runtimes)) {
+    if (!kinds[rt.kind]) {
+      throw new Error(
+        `Runtime "${id}" names kind "${rt.kind}", which has no ${join(dir, rt.kind, 'kind.json')}: valid kinds are ${Object.keys(kinds).join(', ')}`,
+      );
+    }
+  }
+  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file };
+}
+
+/** Paths inside the project are shown relative to it; anything else (the machine's own node) in full. */
+export function displayPath(p) {
+  return p.startsWith(`${ROOT}/`) ? p.slice(ROOT.length + 1) : p;
+}
+
+/** Split a user's list of ids, "a,b c", into ['a', 'b', 'c']. */
+export function splitList(s) {
+  return (s ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/** Every id a user may name: runtimes first, then variants. */
+export function runtimeIds(registry = loadRegistry()) {
+  return [...Object.keys(registry.runtimes), ...Object.keys(registry.variants)];
+}
+
+/** Every kind, in registry order of first use. */
+export function kindIds(registry = loadRegistry()) {
+  return [...new Set(Object.values(registry.runtimes).map((r) => r.kind))];
+}
+
+/** The first runtime id of each kind: who stands for a kind in smoke tests and make test's adapters. */
+export function kindRepresentatives(registry = loadRegistry()) {
+  return kindIds(registry).map(
+    (k) => Object.keys(registry.runtimes).find((id) => registry.runtimes[id].kind === k) ?? k,
+  );
+}
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Find `name` on PATH, skipping this project's node_modules/.bin (node@system must be the machine's own). */
+function which(name) {
+  const skip = join(ROOT, 'node_modules', '.bin');
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir || resolve(dir) === skip) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * A runtime or variant ready to launch.
+ * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
+ *   wpt: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
+ *   compat?: any, missing: string | null}} Runtime
+ */
+
+/**
+ * Resolve a runtime or variant id to everything needed to launch it.
+ * Throws a one-line error for an unknown id; a missing binary is reported in `missing`.
+ * @param {string} id
+ * @returns {Runtime}
+ */
+export function resolveRuntime(id, registry = loadRegistry()) {
+  const variant = registry.variants[id];
+  const baseId = variant ? variant.base : id;
+  const base = registry.runtimes[baseId];
+  if (!base) {
+    throw new Error(`Unknown runtime "${id}": valid ids are ${runtimeIds(registry).join(', ')}`);
+  }
+  const kind = registry.kinds[base.kind];
+  const bin = base.which ? which(base.which) : join(ROOT, base.bin);
+  const found = bin !== null && isExecutable(bin);
+  const install = base.package
+    ? `make setup (npm installs the pinned package "${base.package}")`
+    : `install ${base.which} on PATH`;
+  const inKind = (f) => (f ? join(kind.dir, f) : null);
+  return {
+    id,
+    base: baseId,
+    kind: base.kind,
+    driver: kind.driver,
+    bin: bin ?? base.which,
+    runner: inKind(kind.bench),
+    wpt: inKind(kind.wpt),
+    checks: kind.checks ? { ...kind.checks, file: inKind(kind.checks.file) } : null,
+    args: [...kind.args, ...(variant?.flags ?? [])],
+    foldFlags: kind.fold_flags ?? null,
+    flags: variant?.flags ?? [],
+    env: variant?.env ?? {},
+    preload: variant?.preload ? join(ROOT, variant.preload) : null,
+    note: variant?.note ?? base.note ?? '',
+    package: base.package ?? null,
+    ...(base.compat ? { compat: base.compat } : {}),
+    missing: found ? null : `${bin ?? base.which} not found; install with: ${install}`,
+  };
+}
+
+/**
+ * argv (without the binary) that runs `script` with `scriptArgs` on `rt`. A kind with
+ * `fold_flags` (Deno's --v8-flags=) takes a variant's engine flags inside that one argument.
+ * @param {Runtime} rt
+ */
+export function commandLine(rt, script, scriptArgs = []) {
+  let args = rt.args;
+  if (rt.foldFlags && rt.flags.length) {
+    const prefix = rt.foldFlags;
+    const kept = rt.args.filter((a) => !a.startsWith(prefix) && !rt.flags.includes(a));
+    const folded = rt.args
+      .filter((a) => a.startsWith(prefix))
+      .flatMap((a) => a.slice(prefix.length).split(','))
+      .concat(rt.flags);
+    args = [...kept, `${prefix}${folded.join(',')}`];
+  }
+  return [...args, script, ...scriptArgs];
+}

@@ -1,0 +1,103 @@
+// The registry is the one source of runtime kinds: a new kind is one folder runners/<kind>/ with a
+// kind.json and its adapters, plus one runtime entry. These tests add a fake kind that way.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, ROOT, resolveRuntime, runtimeIds } from './registry.js';
+
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+/** A registry in a temp folder: the real runtimes plus a kind "fake" that runs the node binary. */
+function fakeRegistry() {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-kind-'));
+  const real = JSON.parse(readFileSync(REGISTRY_FILE, 'utf8'));
+  mkdirSync(join(dir, 'fake'));
+  writeFileSync(
+    join(dir, 'fake', 'kind.json'),
+    JSON.stringify({ driver: 'process', bench: 'bench.js', args: ['--expose-gc'] }),
+  );
+  // The adapter: the node one, told it is kind "fake" (what a real kind's detectRuntime would say).
+  writeFileSync(
+    join(dir, 'fake', 'bench.js'),
+    `import { main } from ${JSON.stringify(join(ROOT, 'lib', 'measure', 'harness.js'))};
+await main({
+  kind: 'fake', detect: () => 'fake', now: () => Number(process.hrtime.bigint()), timer: 'hrtime', gc: null, gcName: 'none',
+  cpuUsage: () => process.cpuUsage(), rss: () => process.memoryUsage.rss(), heap: () => process.memoryUsage().heapUsed,
+  version: 'v0.0.1-fake', engine: 'V8', engineVersion: process.versions.v8, args: process.argv.slice(2),
+  write: (l) => process.stdout.write(l + '\\n'), exit: (c) => process.exit(c),
+});\n`,
+  );
+  real.runtimes.fake = { kind: 'fake', bin: 'node_modules/node/bin/node' };
+  const file = join(dir, 'runtimes.json');
+  writeFileSync(file, JSON.stringify(real));
+  return file;
+}
+
+test('kinds are the folders beside the registry that hold a kind.json', () => {
+  const reg = loadRegistry();
+  assert.deepEqual(Object.keys(reg.kinds).sort(), kindIds(reg).sort());
+  for (const id of runtimeIds(reg)) assert.ok(resolveRuntime(id, reg).runner, `${id} has a bench adapter`);
+});
+
+test('a runtime naming a kind without a folder is a one-line error naming the valid kinds', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-kind-'));
+  const file = join(dir, 'runtimes.json');
+  writeFileSync(file, JSON.stringify({ runtimes: { x: { kind: 'nope', bin: 'x' } }, variants: {} }));
+  assert.throws(
+    () => loadRegistry(file),
+    /Runtime "x" names kind "nope", which has no .*kind\.json: valid kinds are bun, deno, node/,
+  );
+});
+
+test('deno folds a variant flag into its one --v8-flags argument; node passes it before the script', () => {
+  const reg = loadRegistry();
+  const deno = { ...resolveRuntime('deno', reg), flags: ['--max-semi-space-size=64'] };
+  deno.args = [...deno.args, ...deno.flags];
+  assert.deepEqual(commandLine(deno, 's.js').slice(-2), ['--v8-flags=--expose-gc,--max-semi-space-size=64', 's.js']);
+  const node = resolveRuntime('node+semi64', reg);
+  assert.deepEqual(commandLine(node, 's.js'), ['--expose-gc', '--max-semi-space-size=64', 's.js']);
+});
+
+test('one folder plus one registry entry is a new runtime kind: listed, runnable, measured', () => {
+  const env = { ...process.env, PARITY_REGISTRY: fakeRegistry() };
+  const cli = (args) =>
+    spawnSync(NODE, [join(ROOT, 'lib', 'run', 'cli.js'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
+  const list = cli(['runtimes']);
+  assert.equal(list.status, 0, list.stderr);
+  assert.match(list.stdout, /^fake\s+v0\.0\.1-fake\s+V8/m);
+  const out = join(mkdtempSync(join(tmpdir(), 'parity-kind-')), 'r.json');
+  const r = cli([
+    'run',
+    '--runtimes',
+    'fake',
+    '--suite',
+    'math',
+    '--workload',
+    'sqrt-sin-loop',
+    '--quick',
+    '--rounds',
+    '1',
+    '--min-ms',
+    '5',
+    '--warmup-ms',
+    '1',
+    '--out',
+    out,
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const doc = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(doc.runtimes[0].kind, 'fake');
+  assert.equal(doc.results.length, 1);
+  assert.equal(doc.results[0].status, 'ok', doc.results[0].error);
+  assert.ok(doc.results[0].cpu_ms.user > 0, 'measured from outside');
+});
+
+test('the Makefile default RUNTIMES are registry ids', () => {
+  const make = readFileSync(join(ROOT, 'Makefile'), 'utf8');
+  const ids = make.match(/^RUNTIMES \?= (.*)$/m)?.[1].split(/\s+/) ?? [];
+  assert.ok(ids.length);
+  for (const id of ids) assert.ok(runtimeIds().includes(id), `${id} is in runners/runtimes.json`);
+});

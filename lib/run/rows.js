@@ -1,0 +1,75 @@
+// From what a job's process did to one result row. Shared by every driver: a driver supplies an
+// outcome (stdout, stderr, exit, outside figures, why it was killed), this decides the status.
+
+/** The outcome of a job that never started: what a runner would have printed for it. */
+export function outcomeNotRun(error, phase) {
+  const stdout = JSON.stringify({ status: 'error', error, phase });
+  return { stdout, stderr: '', exit_code: 0, wall_ms: 0, cpu_ms: null, rss_peak_bytes: null, signal: null };
+}
+
+/** Job statuses that are not a measurement (one list for tables, diffs and progress). */
+export const FAILED_STATUSES = ['error', 'timeout', 'crash', 'oom'];
+
+/**
+ * Turn what the process did into one result row. Outside figures are authoritative.
+ * `outcome.stopped` says the driver itself ended the process after it reported (a server
+ * stopped at the end of its job): its exit code or signal is then not a crash.
+ */
+export function toRow(job, outcome, version) {
+  const lines = outcome.stdout.trim().split('\n').filter(Boolean);
+  let inner = null;
+  try {
+    inner = JSON.parse(lines.at(-1) ?? '');
+  } catch {}
+  const lastErr = outcome.stderr.trim().split('\n').filter(Boolean).slice(-3).join(' | ').slice(0, 500);
+  let status = inner?.status ?? 'crash';
+  let error = inner?.error ?? null;
+  if (outcome.killed_for === 'timeout') {
+    status = 'timeout';
+    error = `no result within ${job.timeout_s} s; killed`;
+  } else if (outcome.killed_for === 'oom' || (!inner && /out of memory|allocation failed/i.test(lastErr))) {
+    status = 'oom';
+    error = `exceeded the memory cap of ${Math.round(job.mem_cap_bytes / 2 ** 20)} MiB (peak RSS ${Math.round((outcome.rss_peak_bytes ?? 0) / 2 ** 20)} MiB)`;
+    if (outcome.killed_for !== 'oom') error = `runtime ran out of memory: ${lastErr}`;
+  } else if (!inner || (outcome.exit_code !== 0 && !outcome.stopped)) {
+    status = 'crash';
+    const how = outcome.signal ? `killed by ${outcome.signal}` : `exited with code ${outcome.exit_code}`;
+    error = `${how} before reporting a result${lastErr ? `: ${lastErr}` : ''}`;
+  }
+  const ok = status === 'ok';
+  return {
+    runtime: job.runtime.id,
+    runtime_version: inner?.runtime_version ?? version?.version ?? null,
+    engine: inner?.engine ?? version?.engine ?? null,
+    engine_version: inner?.engine_version ?? version?.engine_version ?? null,
+    suite: job.workload.suite,
+    workload: job.workload.name,
+    params: job.params,
+    round: job.round,
+    status,
+    error,
+    phase: inner?.phase ?? null,
+    unit: inner?.unit ?? job.workload.module?.unit ?? null,
+    units_per_call: ok ? inner.units_per_call : null,
+    samples_ns: ok ? inner.samples_ns : [],
+    samples_total: ok ? inner.samples_total : 0,
+    calls: ok ? inner.calls : 0,
+    median_ns: ok ? inner.median_ns : null,
+    ci95_ns: ok ? inner.ci95_ns : null,
+    throughput: ok ? inner.throughput : null,
+    noop_ns: inner?.noop_ns ?? null,
+    suspect: inner?.suspect ?? null,
+    timer: inner?.timer ?? null,
+    gc: inner?.gc ?? null,
+    ...(inner?.report === undefined ? {} : { report: inner.report }),
+    ...(inner?.metrics === undefined ? {} : { metrics: inner.metrics }),
+    ...(job.workload.module?.conformance ? { conformance_folders: job.workload.module.conformance } : {}),
+    cpu_ms: outcome.cpu_ms,
+    wall_ms: outcome.wall_ms,
+    rss_peak_bytes: outcome.rss_peak_bytes,
+    exit_code: outcome.exit_code,
+    signal: outcome.signal,
+    inproc: inner?.inproc ?? null,
+    repro: job.repro,
+  };
+}
