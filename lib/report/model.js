@@ -1,0 +1,45 @@
+// The report model: what every table parity prints is, before any printer sees it. Computing
+// (aggregate, analyses, diffs) produces TableData; printers (text, markdown, later HTML) only format.
+
+/**
+ * A figure's meaning: its unit and which way is better, so ratios, diffs and charts point the right way.
+ * @typedef {{id: string, label: string, unit: string, better: 'higher' | 'lower' | 'none'}} Metric
+ */
+
+/**
+ * One cell. `text` is what a plain printer shows; the rest lets richer printers (HTML, charts,
+ * colour) and exporters (BMF) use the numbers without parsing text.
+ * @typedef {object} Cell
+ * @property {string} text
+ * @property {number} [value]            the figure in `metric`'s unit
+ * @property {[number, number]} [ci95]   its 95% interval, same unit
+ * @property {string} [metric]           a Metric id
+ * @property {{ratio: number, ci95: [number, number], verdict: string}} [ratio]  against the baseline
+ * @property {string[]} [marks]          marks explained in the table's legend ('~', '!', '?', …)
+ * @property {'ok' | 'bad' | 'good' | 'warn'} [tone]  how a colour printer may tint it
+ */
+
+/**
+ * @typedef {object} Column
+ * @property {string} key
+ * @property {string} label
+ * @property {'left' | 'right'} [align]   default: first two left, the rest right
+ */
+
+/**
+ * @typedef {object} TableData
+ * @property {string} [title]
+ * @property {Column[]} columns
+ * @property {Array<Record<string, Cell | string>>} rows   keyed by column key
+ * @property {string[]} [notes]          legend and footnotes, one entry per line
+ */
+
+/** A cell's text, whether the row holds a Cell or a plain string. */
+export const cellText = (c) => (c === undefined || c === null ? '' : typeof c === 'string' ? c : c.text);
+
+/** A table from a header and string rows (for small analyses that need no numbers). */
+export function simpleTable(title, header, body, notes = []) {
+  const columns = header.map((label, i) => ({ key: String(i), label }));
+  const rows = body.map((cells) => Object.fromEntries(cells.map((c, i) => [String(i), String(c)])));
+  return { title, columns, rows, notes };
+}
