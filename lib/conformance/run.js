@@ -1,19 +1,11 @@
 // Conformance next to speed: `make compare CONFORMANCE=1` runs the shared checks (and WPT, when
 // a checkout is at hand) for the same runtimes as the perf jobs, into the same results file.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { ROOT } from '../run/registry.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkRows, collectChecks } from './checks.js';
 import { loadChecks } from './checks-load.js';
 import { effectiveExpectations } from './expectations.js';
-import { discover, findHarness, runWpt } from './wpt.js';
-
-/** The WPT checkout to use: WPT_DIR, else the one make wpt-fetch makes; null when neither exists. */
-export function wptRoot(given = process.env.WPT_DIR) {
-  const pin = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
-  const dir = resolve(given || join(ROOT, pin.dest));
-  return existsSync(join(dir, 'resources')) ? dir : null;
-}
+import { discover, findHarness, runWpt, wptLocation } from './wpt.js';
 
 /**
  * Checks for every runtime, plus WPT for the perf suites that have a WPT folder of the same
@@ -31,9 +23,9 @@ export async function runConformance(runtimes, suites, { log = () => {} } = {}) 
     log(`conformance: checks on ${rt.id}`);
     rows.push(...checkRows(rt.id, await collectChecks(rt), expectations[rt.id], all));
   }
-  const root = wptRoot();
-  const dirs = root ? suites.filter((s) => existsSync(join(root, s))) : [];
-  if (!root) notes.push('WPT not run: set WPT_DIR to a web-platform-tests checkout (or make wpt-fetch)');
+  const { dir: root, exists } = wptLocation();
+  const dirs = exists ? suites.filter((s) => existsSync(join(root, s))) : [];
+  if (!exists) notes.push('WPT not run: set WPT_DIR to a web-platform-tests checkout (or make wpt-fetch)');
   let wpt = null;
   if (dirs.length) {
     const { tests, notApplicable } = discover(root, dirs);

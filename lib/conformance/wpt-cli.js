@@ -21,13 +21,13 @@ import {
   writeExpectations,
 } from './expectations.js';
 import { readConformanceRows, writeConformanceResults } from './results.js';
-import { discover, findHarness, runWpt, UNEXPECTED } from './wpt.js';
+import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from './wpt.js';
 
 const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
 
 function wptDir(given) {
-  const dir = resolve(given || process.env.WPT_DIR || join(ROOT, PIN.dest));
-  if (!existsSync(join(dir, 'resources')) && !existsSync(join(dir, 'streams'))) {
+  const { dir, exists } = wptLocation(given || undefined);
+  if (!exists) {
     throw new Error(`No WPT checkout at ${dir}: run make wpt-fetch, or set WPT_DIR to a web-platform-tests checkout`);
   }
   return dir;

@@ -2,7 +2,7 @@
 // file in a fresh process of the runtime under test (runners/<kind>/wpt.js), and turns the
 // harness's own results into conformance rows judged against the runtime's expectations.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, relative } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 import { spawnJsonLines } from '../run/proc.js';
 import { commandLine, ROOT } from '../run/registry.js';
 import { expectationFor, HARNESS } from './expectations.js';
@@ -16,6 +16,17 @@ export const HARNESS_STATUS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 export const TIMEOUTS = { normal: 10_000, long: 60_000 };
 
 /** The testharness.js to use: the checkout's own, else the copy shipped in the wpt-runner package. */
+/**
+ * The WPT checkout to use: the given folder, else WPT_DIR, else the one make wpt-fetch makes.
+ * It exists when it has WPT's resources/ or a test folder parity runs (streams/).
+ * @returns {{dir: string, exists: boolean}}
+ */
+export function wptLocation(given = process.env.WPT_DIR) {
+  const pin = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
+  const dir = resolve(given || join(ROOT, pin.dest));
+  return { dir, exists: existsSync(join(dir, 'resources')) || existsSync(join(dir, 'streams')) };
+}
+
 export function findHarness(wptRoot) {
   const own = join(wptRoot, 'resources', 'testharness.js');
   if (existsSync(own)) return own;

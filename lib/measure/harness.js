@@ -1,6 +1,7 @@
 // The one in-process harness shared by every runner. A runner injects its runtime's
 // capabilities (clock, GC, CPU, memory, version); nothing here branches on the runtime.
 import { do_not_optimize, measure } from 'mitata';
+import { MODES } from './defaults.js';
 import { median, medianCI, thinSamples } from './stats.js';
 import { missingRequirements, validateWorkload } from './workload.js';
 
@@ -40,8 +41,8 @@ function measureOptions(caps, job) {
   return {
     now: caps.now,
     gc: caps.gc ?? false,
-    min_cpu_time: (job.min_ms ?? 500) * 1e6,
-    min_samples: job.min_samples ?? 12,
+    min_cpu_time: (job.min_ms ?? MODES.full.min_ms) * 1e6,
+    min_samples: job.min_samples ?? MODES.full.min_samples,
     max_samples: job.max_samples ?? 100_000,
   };
 }
@@ -104,7 +105,7 @@ export async function runJob(caps, job) {
     const fn = async ? async () => do_not_optimize(await w.run(state)) : () => do_not_optimize(w.run(state));
     // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
     // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
-    const warmUntil = caps.now() + (job.warmup_ms ?? 250) * 1e6;
+    const warmUntil = caps.now() + (job.warmup_ms ?? MODES.full.warmup_ms) * 1e6;
     while (caps.now() < warmUntil) await fn();
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();

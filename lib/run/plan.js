@@ -2,11 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { paramSets } from '../measure/workload.js';
 
-/** Defaults per mode; QUICK trades precision for a run that fits in CI. */
-export const MODES = {
-  full: { rounds: 5, min_ms: 500, warmup_ms: 300, min_samples: 12, timeout_s: 120 },
-  quick: { rounds: 2, min_ms: 80, warmup_ms: 120, min_samples: 5, timeout_s: 60 },
-};
+export { MODES } from '../measure/defaults.js';
 
 /** Memory cap per job when the user sets none. */
 export const DEFAULT_MEM_CAP_MB = 4096;
