@@ -1,4 +1,5 @@
 // node:worker_threads side of the workers check: double a number and post it back.
 import { parentPort } from 'node:worker_threads';
 
-parentPort.on('message', (n) => parentPort.postMessage(n * 2));
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+port.on('message', (n) => port.postMessage(n * 2));

@@ -1,2 +1,3 @@
 // Web Worker side of the workers check: double a number and post it back.
-self.onmessage = (e) => self.postMessage(e.data * 2);
+const scope = /** @type {any} */ (globalThis);
+scope.onmessage = (/** @type {MessageEvent} */ e) => scope.postMessage(e.data * 2);

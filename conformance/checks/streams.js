@@ -26,9 +26,10 @@ export default [
       const rs = new ReadableStream({
         type: 'bytes',
         pull(c) {
-          const view = c.byobRequest.view;
+          const req = /** @type {ReadableStreamBYOBRequest} */ (c.byobRequest);
+          const view = /** @type {Uint8Array} */ (req.view);
           view[0] = ++n;
-          c.byobRequest.respond(1);
+          req.respond(1);
           if (n === 3) c.close();
         },
       });
@@ -54,6 +55,7 @@ export default [
   {
     id: 'pipe-through-abort-signal',
     async fn() {
+      /** @type {any} */
       let cancelReason;
       const source = new ReadableStream(
         {
@@ -75,7 +77,7 @@ export default [
         async () => {
           for (;;) await reader.read();
         },
-        (e) => e.name === 'AbortError',
+        (/** @type {any} */ e) => e.name === 'AbortError',
         'the piped output errors with the AbortError',
       );
       assert.equal(cancelReason?.name, 'AbortError', 'the source is cancelled with the AbortError');

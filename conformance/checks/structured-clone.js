@@ -20,14 +20,14 @@ export default [
       const c = structuredClone(cyclic);
       assert.notEqual(c, cyclic);
       assert.equal(c.self, c, 'cycles are preserved');
-      assert.deepEqual([...c.m.get(1)], ['a']);
+      assert.deepEqual([...(c.m.get(1) ?? [])], ['a']);
       assert.equal(c.d.getTime(), 0);
       assert.equal(c.r.flags, 'gi');
       assert.equal(c.n, 10n);
       assert.equal(c.u[0], 7);
       assert.throws(
         () => structuredClone(() => {}),
-        (e) => e.name === 'DataCloneError',
+        (/** @type {any} */ e) => e.name === 'DataCloneError',
         'functions are not cloneable',
       );
     },
@@ -38,7 +38,7 @@ export default [
       const { port1, port2 } = new MessageChannel();
       try {
         const received = new Promise((resolve) => {
-          port2.onmessage = (e) => resolve(e.data);
+          /** @type {any} */ (port2).onmessage = (/** @type {MessageEvent} */ e) => resolve(e.data);
         });
         const buf = new Uint8Array([9, 8, 7]).buffer;
         port1.postMessage({ buf }, [buf]);

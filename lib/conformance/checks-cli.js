@@ -91,6 +91,6 @@ try {
     process.exitCode = rows.some((r) => UNEXPECTED.has(r.status)) ? 1 : 0;
   }
 } catch (e) {
-  console.error(e.message);
+  console.error(/** @type {any} */ (e).message);
   process.exitCode = 2;
 }

@@ -63,7 +63,7 @@ export function asTest(runtimeId, check) {
   const flaky = expectationFor(effectiveExpectations(runtimeId), `check:${check.suite}`).flaky.has(check.id);
   return async () => {
     const { ok, error } = await runCheck(check);
-    if (reason === null && !ok) throw new Error(error);
+    if (reason === null && !ok) throw new Error(error ?? 'check failed');
     if (reason !== null && ok && !flaky) {
       throw new Error(
         `Unexpected pass of ${check.name} on ${runtimeId}: remove it from conformance/expectations/${runtimeId}.json (reason was: ${reason})`,

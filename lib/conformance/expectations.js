@@ -63,7 +63,7 @@ export function loadExpectations(runtimeId, dir = EXPECTATIONS_DIR) {
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`Expectations file ${file} is not valid JSON: ${e.message}`);
+    throw new Error(`Expectations file ${file} is not valid JSON: ${/** @type {any} */ (e).message}`);
   }
   const problems = validateExpectations(data, file);
   if (problems.length) throw new Error(problems.join('\n'));
@@ -94,6 +94,7 @@ const isGlob = (key) => /[*?]/.test(key);
  * @returns {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[]}}
  */
 export function expectationFor(data, file) {
+  /** @type {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[]}} */
   const out = { skip: null, note: null, expected: new Set(), flaky: new Set(), keys: [] };
   const bare = file.replace(/\?.*$/, '');
   for (const [key, entry] of Object.entries(data)) {

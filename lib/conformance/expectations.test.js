@@ -123,7 +123,7 @@ test('a variant inherits its base runtime and named expectation files, then adds
   const write = (id, data) => writeFileSync(join(dir, `${id}.json`), JSON.stringify(data));
   write('base', { 'a.any.js': { fail: { note: 'base reason', expected: ['x'] } }, 'b.any.js': { skip: 'no b' } });
   write('lib', { 'a.any.js': { fail: { note: 'lib reason', expected: ['y'] } } });
-  const registry = { variants: { 'base+lib': { base: 'base', expectations: ['lib'] } } };
+  const registry = /** @type {any} */ ({ variants: { 'base+lib': { base: 'base', expectations: ['lib'] } } });
   const merged = effectiveExpectations('base+lib', registry, dir);
   assert.deepEqual(merged['a.any.js'].fail.expected, ['x', 'y']);
   assert.match(merged['a.any.js'].fail.note, /base reason; lib reason/);

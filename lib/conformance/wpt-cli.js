@@ -277,6 +277,6 @@ try {
     throw new Error(`Unknown command "${command ?? ''}": valid commands are ${Object.keys(commands).join(', ')}`);
   process.exitCode = await commands[command](values, rest);
 } catch (e) {
-  console.error(e.message);
+  console.error(/** @type {any} */ (e).message);
   process.exitCode = 2;
 }

@@ -30,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 
 /** Events the harness raised while testharness.js was loading; they get our synthetic events. */
 function interceptHarnessListeners(install) {
+  /** @type {Record<string, Function[]>} */
   const listeners = { error: [], unhandledrejection: [] };
   const own = Object.getOwnPropertyDescriptor(globalThis, 'addEventListener');
   const native = globalThis.addEventListener;
@@ -152,7 +153,7 @@ export async function runHost(caps) {
       }
     }
   } catch (error) {
-    emit({ type: 'host-error', message: text(error), stack: error?.stack ?? null });
+    emit({ type: 'host-error', message: text(error), stack: /** @type {any} */ (error)?.stack ?? null });
     caps.exit(1);
   }
 }

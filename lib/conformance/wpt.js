@@ -38,6 +38,7 @@ export function findHarness(wptRoot) {
  * @returns {{global: string[] | null, script: string[], timeout: string | null, variant: string[], title: string | null}}
  */
 export function parseMeta(source) {
+  /** @type {{global: string[] | null, script: string[], timeout: string | null, variant: string[], title: string | null}} */
   const meta = { global: null, script: [], timeout: null, variant: [], title: null };
   for (const line of source.split('\n')) {
     const m = /^\/\/\s*META:\s*(\w+)=(.*)$/.exec(line.trim());

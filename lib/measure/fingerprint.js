@@ -2,6 +2,10 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
+/**
+ * @param {string} path
+ * @param {string | null} [fallback]
+ */
 function readOr(path, fallback = null) {
   try {
     return readFileSync(path, 'utf8').trim();
@@ -13,7 +17,7 @@ function readOr(path, fallback = null) {
 /** OS release name from /etc/os-release, else the kernel's own name. */
 function osName() {
   const text = readOr('/etc/os-release', '');
-  return text.match(/^PRETTY_NAME="?([^"\n]*)"?/m)?.[1] ?? `${os.type()} ${os.release()}`;
+  return (text ?? '').match(/^PRETTY_NAME="?([^"\n]*)"?/m)?.[1] ?? `${os.type()} ${os.release()}`;
 }
 
 /** Load average as [1, 5, 15] minutes, rounded for reading. */

@@ -28,7 +28,7 @@ export function aggregate(results, runtimes, baseline = runtimes[0]) {
       };
       rows.set(key, { ...base, params: r.params, unit: r.unit, cells: {} });
     }
-    const row = rows.get(key);
+    const row = /** @type {any} */ (rows.get(key));
     row.unit ??= r.unit;
     row.cells[r.runtime] ??= { rows: [] };
     row.cells[r.runtime].rows.push(r);

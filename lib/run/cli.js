@@ -172,9 +172,10 @@ export async function cli(argv) {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: /** @type {any} */ (options) });
   } catch (e) {
-    throw new UsageError(`${e.message}; see: node lib/run/cli.js help`);
+    throw new UsageError(`${/** @type {any} */ (e).message}; see: node lib/run/cli.js help`);
   }
-  const { values, positionals } = parsed;
+  const values = /** @type {Record<string, any>} */ (parsed.values);
+  const { positionals } = parsed;
   const [name, ...files] = positionals;
   if (values.help || !name || name === 'help') {
     process.stdout.write(`${helpText()}\n`);

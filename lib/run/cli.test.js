@@ -267,13 +267,14 @@ test('Ctrl-C keeps the finished jobs in a valid results file and exits 130', asy
     'burn-1s',
   ];
   const child = spawn(NODE, [...args, '--quick', '--rounds', '3', '--out', out], { cwd: ROOT });
+  let signalSent = false;
   let stderr = '';
   const code = await new Promise((resolve) => {
     child.stderr.on('data', (d) => {
       stderr += d;
       // One Ctrl-C only: a second one is a user's "really quit" and takes the default action.
-      if (stderr.includes('[1/3]') && !child.signalSent) {
-        child.signalSent = true;
+      if (stderr.includes('[1/3]') && !signalSent) {
+        signalSent = true;
         child.kill('SIGINT');
       }
     });

@@ -44,7 +44,7 @@ export function resolveRuntimes(ids, registry = loadRegistry()) {
     try {
       return resolveRuntime(id, registry);
     } catch (e) {
-      throw new UsageError(e.message);
+      throw new UsageError(/** @type {any} */ (e).message);
     }
   });
 }
@@ -105,6 +105,7 @@ export async function run(o) {
   for (const d of drivers) await d.prepare(runtimes.filter((rt) => driverFor(rt) === d));
   const versions = new Map(runtimes.map((rt) => [rt.id, driverFor(rt).probe(rt)]));
   const fp = fingerprint();
+  /** @type {Record<string, any>} */
   const doc = newResultsDoc({
     command: process.argv.slice(1).map(shellQuote).join(' '),
     options: { ...mode, suites, runtimes: runtimes.map((r) => r.id) },
@@ -182,9 +183,9 @@ export async function run(o) {
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
   process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
-  if (fp.loadavg_start[0] > fp.cores * 0.5 || fp.loadavg_end[0] > 1 + fp.cores * 0.5) {
+  if (fp.loadavg_start[0] > fp.cores * 0.5 || (fp.loadavg_end?.[0] ?? 0) > 1 + fp.cores * 0.5) {
     log(
-      `parity: warning: the machine was busy (load ${fp.loadavg_start[0]} → ${fp.loadavg_end[0]} on ${fp.cores} cores); compare ratios within this run, not absolute figures`,
+      `parity: warning: the machine was busy (load ${fp.loadavg_start[0]} → ${fp.loadavg_end?.[0]} on ${fp.cores} cores); compare ratios within this run, not absolute figures`,
     );
   }
   log(

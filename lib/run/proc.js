@@ -114,7 +114,7 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
       clearTimeout(timer);
       clearInterval(poll);
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {}
       let timed = null;
       try {
@@ -180,7 +180,7 @@ export function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
       const ms = Math.round(performance.now() - started);
       resolve({ lines, code, signal, killed, ms, stdout, stderr, spawnError });
     };
-    child.on('error', (e) => finish(null, null, e));
+    child.on('error', (e) => finish(null, null, /** @type {any} */ (e)));
     child.on('close', (code, signal) => finish(code, signal));
   });
 }

@@ -13,6 +13,7 @@ test('parseTimeOutput reads user, sys, max RSS and exit code', () => {
 
 test('parseTimeOutput reports the signal of a killed command', () => {
   const r = parseTimeOutput('Command terminated by signal 9\n0.10 0.02 5000 0\n');
+  assert.ok(r);
   assert.equal(r.signal_number, 9);
   assert.equal(r.exit_code, null);
 });

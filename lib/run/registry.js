@@ -128,7 +128,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     bin: bin ?? base.which,
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
-    checks: kind.checks ? { ...kind.checks, file: inKind(kind.checks.file) } : null,
+    checks: kind.checks ? { ...kind.checks, file: join(kind.dir, kind.checks.file) } : null,
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,
     flags: variant?.flags ?? [],

@@ -55,7 +55,8 @@ export function readResults(file) {
   let doc;
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
+  } catch (err) {
+    const e = /** @type {any} */ (err);
     throw new Error(`Cannot read results file ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
   const errors = validateResults(doc);
@@ -68,7 +69,7 @@ export function readResults(file) {
 /**
  * How a results file describes one runtime of its run: the same shape from perf runs, WPT and checks.
  * @param {any} rt a resolved runtime (registry.js)
- * @param {{version?: string, engine?: string, engine_version?: string, error?: string}} v its probe
+ * @param {{version?: string, engine?: string, engine_version?: string, error?: string, compatibility_date?: string}} v its probe
  */
 export function runtimeInfo(rt, v) {
   return {

@@ -35,7 +35,14 @@ test('a minimal document is valid', () => {
 test('an unknown status and a wrong schema id are reported', () => {
   const doc = minimal();
   doc.schema = 'parity.results/0';
-  doc.conformance.push({ runtime: 'node', suite: 's', source: 'wpt', name: 'n', status: 'maybe', detail: null });
+  /** @type {any[]} */ (doc.conformance).push({
+    runtime: 'node',
+    suite: 's',
+    source: 'wpt',
+    name: 'n',
+    status: 'maybe',
+    detail: null,
+  });
   const errors = validateResults(doc).join('\n');
   assert.match(errors, /\/schema/);
   assert.match(errors, /\/conformance\/0\/status/);

@@ -5,7 +5,7 @@ import { median, ratioCI } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { renderGrid } from '../../lib/report/grid.js';
 
-const baseName = (w) => String(w).split('/').pop();
+const baseName = (w) => String(w).split('/').pop() ?? '';
 
 /**
  * Reviver slowdown per runtime and document: median time of `parse-reviver` (and of
@@ -27,7 +27,7 @@ export function reviverSlowdown(rows) {
     const params = r.params ?? {};
     const id = `${r.runtime}\u0000${paramsKey(params)}`;
     if (!groups.has(id)) groups.set(id, { runtime: r.runtime, params, times: {}, calls: null });
-    const g = groups.get(id);
+    const g = /** @type {any} */ (groups.get(id));
     g.times[name] ??= [];
     g.times[name].push(r.median_ns);
     if (name === 'parse-reviver' && r.report?.reviver_calls_per_call) g.calls = r.report.reviver_calls_per_call;

@@ -24,7 +24,8 @@ test('slowdown is the ratio of median times, per runtime and document', () => {
     row('bun', 'parse-reviver', 'rsc', 40),
   ];
   const s = reviverSlowdown(rows);
-  const get = (rt, doc) => s.find((x) => x.runtime === rt && x.params.doc === doc);
+  const get = (rt, doc) =>
+    /** @type {any} */ (s.find((x) => x.runtime === rt && /** @type {any} */ (x.params).doc === doc));
   assert.equal(get('node', 'rsc').slowdown, 3);
   assert.equal(get('node', 'flat').slowdown, 2);
   assert.equal(get('bun', 'rsc').slowdown, 5);

@@ -24,7 +24,7 @@ test('every json workload is valid and passes run + verify twice on both documen
 });
 
 test('parse verify rejects a parsed value with one string changed', () => {
-  const state = parse.setup(small);
+  const state = /** @type {any} */ (parse.setup(small));
   const units = parse.run(state);
   const el = state.out[3].children[3].children[0];
   el[1] = `${el[1]}x`;
@@ -49,7 +49,7 @@ test('parse-reviver-source requires the proposal that brings the context argumen
 });
 
 test('stringify verify rejects output with one character changed, and names where', () => {
-  const state = stringifyReplacer.setup(small);
+  const state = /** @type {any} */ (stringifyReplacer.setup(small));
   const units = stringifyReplacer.run(state);
   state.out = `${state.out.slice(0, 100)}#${state.out.slice(101)}`;
   assert.throws(() => stringifyReplacer.verify(state, units), /at offset 100/);

@@ -28,7 +28,7 @@ const rows = [
 test('runtimes with identical output bits are listed as the same, per function and overall', () => {
   const lines = accuracyTable(rows).split('\n');
   const line = (f, rt) =>
-    lines.find((l) => l.startsWith(`${f.padEnd(8)}  ${rt} `) || l.startsWith(`${f.padEnd(8)}  ${rt}`));
+    String(lines.find((l) => l.startsWith(`${f.padEnd(8)}  ${rt} `) || l.startsWith(`${f.padEnd(8)}  ${rt}`)));
   assert.match(line('sin', 'node'), /node@24$/);
   assert.match(line('sin', 'deno'), /0 +100% +-$/);
   assert.match(line('pow', 'deno'), /node, node@24$/);

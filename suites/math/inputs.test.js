@@ -57,6 +57,7 @@ test('perfVerify rejects a wrong value that no anchor covers, through the sums',
   run(state, Math.sin);
   const anchors = new Set(state.ref.anchors.map((a) => a[0]));
   const i = [...Array(100).keys()].find((k) => !anchors.has(k) && Math.abs(state.out[k]) > 0.1);
+  assert.ok(i !== undefined, 'some value is not anchored');
   state.out[i] = -state.out[i];
   assert.throws(() => perfVerify(state, state.x.length), /sum of/);
 });

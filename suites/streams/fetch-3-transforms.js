@@ -43,20 +43,24 @@ export default {
       throw new Error(`Unknown source ${JSON.stringify(source)}, expected "byte-stream" or "http"`);
     }
     const data = makeData(chunk);
+    /** @type {{data: any, source: string, received: any[], server: any, url: string}} */
     const state = { data, source, received: [], server: null, url: '' };
     if (source === 'http') {
-      state.server = await startServer(data);
-      state.url = `http://127.0.0.1:${state.server.address().port}/`;
+      const server = await startServer(data);
+      state.server = server;
+      state.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
     }
     return state;
   },
   async run(state) {
     const { chunks, chunk } = state.data;
     const hwm = countHWM(chunk);
+    /** @type {ReadableStream} */
     let body;
     if (state.source === 'http') {
       const response = await fetch(state.url);
       if (response.status !== 200) throw new Error(`Server answered ${response.status}, expected 200`);
+      if (!response.body) throw new Error('Server answered 200 without a body');
       body = response.body;
     } else {
       body = bytePullSource(chunks);

@@ -19,7 +19,9 @@ export default {
     const hwm = countHWM(chunk);
     const rec = recorder();
     const response = new Response(bytePullSource(chunks));
-    await response.body.pipeThrough(identityTransform(hwm)).pipeTo(recordingSink(rec, hwm));
+    await /** @type {ReadableStream} */ (response.body)
+      .pipeThrough(identityTransform(hwm))
+      .pipeTo(recordingSink(rec, hwm));
     state.received = rec.chunks;
     return rec.bytes;
   },

@@ -30,6 +30,7 @@ const chunkTampers = {
 
 /** The state fields a workload records its result in, with ways to damage each. */
 function tampers(state, out) {
+  /** @type {[string, () => any[] | null][]} */
   const list = [['a wrong unit count', () => [state, out + 1]]];
   const forChunks = (get, set) => {
     for (const [what, damage] of Object.entries(chunkTampers)) {
@@ -126,7 +127,7 @@ for (const file of files) {
             await w.verify(state, fresh);
             const args = damage();
             if (args === null) continue;
-            await assert.rejects(async () => w.verify(...args), Error, `verify accepted ${what}`);
+            await assert.rejects(async () => w.verify(args[0], args[1]), Error, `verify accepted ${what}`);
           }
         } finally {
           if (w.teardown) await w.teardown(state);
@@ -138,7 +139,7 @@ for (const file of files) {
 
 describe('a stream implementation that loses data', () => {
   test('read-loop fails verify when the runtime drops one chunk', async () => {
-    const Native = globalThis.ReadableStream;
+    const Native = /** @type {any} */ (globalThis.ReadableStream);
     // A ReadableStream that silently discards the 10th chunk its source enqueues. It pulls
     // again at once, because a pull() that enqueues nothing is not repeated by the spec.
     class Dropping extends Native {
@@ -159,7 +160,7 @@ describe('a stream implementation that loses data', () => {
     }
     const w = (await import(new URL('read-loop.js', dir).href)).default;
     const state = await w.setup({ chunk: 1024 });
-    globalThis.ReadableStream = Dropping;
+    globalThis.ReadableStream = /** @type {any} */ (Dropping);
     let out;
     try {
       out = await w.run(state);

@@ -31,7 +31,8 @@ export const processDriver = {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       return JSON.parse(out.trim().split('\n').pop() ?? '');
-    } catch (e) {
+    } catch (err) {
+      const e = /** @type {any} */ (err);
       const why = String(e.stderr || e.message)
         .trim()
         .split('\n')[0];

@@ -1,0 +1,27 @@
+// The parts of the Deno and Bun globals that runners/<kind>/ adapters use, for tsc --noEmit.
+// Deliberately small: only what the code calls, so a typo is still an error.
+
+declare namespace Deno {
+  const args: string[];
+  const version: { deno: string; v8: string; typescript: string };
+  const env: { get(key: string): string | undefined };
+  function exit(code?: number): never;
+  function memoryUsage(): { rss: number; heapTotal: number; heapUsed: number; external: number };
+  function test(name: string, fn: () => unknown | Promise<unknown>): void;
+  function test(options: {
+    name: string;
+    fn: () => unknown | Promise<unknown>;
+    sanitizeOps?: boolean;
+    sanitizeResources?: boolean;
+  }): void;
+}
+
+declare namespace Bun {
+  const version: string;
+  function nanoseconds(): number;
+  function gc(force?: boolean): void;
+}
+
+declare module 'bun:test' {
+  export function test(name: string, fn: () => unknown | Promise<unknown>, timeoutMs?: number): void;
+}
