@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { conformanceTable, crossRuntimeDiff, formatDiff } from '../report/conformance-table.js';
+import { printTable } from '../report/print.js';
 import { probeRuntime } from '../run/drivers/index.js';
 import { displayPath, kindRepresentatives, loadRegistry, ROOT, resolveRuntime, splitList } from '../run/registry.js';
 import { runtimeInfo } from '../run/results.js';
@@ -77,7 +78,9 @@ try {
           console.log(`  Command: PARITY_RUNTIME=${rt.id} ${displayPath(rt.bin)} ${adapterArgs(rt)?.join(' ')}`);
       }
     }
-    console.log(conformanceTable(rows, { markdown: values.markdown, runtimes: ids }));
+    console.log(
+      printTable(conformanceTable(rows, { runtimes: ids }), { format: values.markdown ? 'markdown' : 'text' }),
+    );
     if (ids.length > 1) console.log(`\n${formatDiff(crossRuntimeDiff(rows))}`);
     if (!values['no-write']) {
       const file = writeConformanceResults({

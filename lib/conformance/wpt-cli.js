@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
+import { printTable } from '../report/print.js';
 import { probeRuntime } from '../run/drivers/index.js';
 import { displayPath, ROOT, resolveRuntime, splitList } from '../run/registry.js';
 import { runtimeInfo } from '../run/results.js';
@@ -136,7 +137,9 @@ async function run(values, positionals) {
     });
   }
   console.log('');
-  console.log(conformanceTable(rows, { markdown: values.markdown, runtimes: runtimeIds }));
+  console.log(
+    printTable(conformanceTable(rows, { runtimes: runtimeIds }), { format: values.markdown ? 'markdown' : 'text' }),
+  );
   console.log('');
   console.log(
     'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
@@ -184,7 +187,7 @@ function table(values, positionals) {
   const { rows, files } = readConformanceRows(positionals);
   if (!rows.length) throw new Error('No conformance rows found in results/; run make wpt or make checks first');
   console.log(`from ${files.map(displayPath).join(', ')}`);
-  console.log(conformanceTable(rows, { markdown: values.markdown }));
+  console.log(printTable(conformanceTable(rows), { format: values.markdown ? 'markdown' : 'text' }));
   return 0;
 }
 

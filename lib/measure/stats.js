@@ -82,27 +82,6 @@ export function bootstrapMedianCI(xs, iterations = 2000, seed = 1) {
 }
 
 /**
- * Ratio of medians a/b with a percentile-bootstrap 95% interval, resampling each side
- * independently (rounds are the unit of resampling). `significant` is false when the
- * interval contains 1: the data cannot tell the two apart.
- * @param {number[]} a
- * @param {number[]} b
- */
-export function ratioCI(a, b, iterations = 2000, seed = 2) {
-  const ratio = median(a) / median(b);
-  if (a.length < 2 || b.length < 2) {
-    return { ratio, ci95: /** @type {[number, number]} */ ([Number.NaN, Number.NaN]), significant: false };
-  }
-  const rand = rng(seed);
-  const rs = new Array(iterations);
-  for (let i = 0; i < iterations; i++) rs[i] = resampleMedian(a, rand) / resampleMedian(b, rand);
-  const s = sorted(rs);
-  /** @type {[number, number]} */
-  const ci95 = [quantileSorted(s, 0.025), quantileSorted(s, 0.975)];
-  return { ratio, ci95, significant: ci95[0] > 1 || ci95[1] < 1 };
-}
-
-/**
  * Keep at most `max` samples, evenly spaced over the sorted distribution, so result
  * files stay small while the shape of the distribution survives.
  * @param {number[]} xs

@@ -1,7 +1,7 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../conformance/status.js';
-import { renderGrid } from './grid.js';
+import { simpleTable } from './model.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
 
@@ -64,9 +64,10 @@ export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
  * The side-by-side table. Cells are passed/total subtests; `+NE` counts files whose harness
  * errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
  * @param {Array<Record<string, any>>} rows  conformance rows
- * @param {{markdown?: boolean, runtimes?: string[]}} [options]
+ * @param {{runtimes?: string[]}} [options]
+ * @returns {import('./model.js').TableData}
  */
-export function conformanceTable(rows, { markdown = false, runtimes = runtimesOf(rows) } = {}) {
+export function conformanceTable(rows, { runtimes = runtimesOf(rows) } = {}) {
   const groups = new Map();
   for (const r of rows) {
     const g = groupOf(r);
@@ -85,7 +86,7 @@ export function conformanceTable(rows, { markdown = false, runtimes = runtimesOf
   const totals = (source) => runtimes.map((rt) => cell(rows.filter((r) => r.runtime === rt && r.source === source)));
   if (rows.some((r) => r.source === 'wpt')) body.push(['WPT total', ...totals('wpt')]);
   if (rows.some((r) => r.source === 'check')) body.push(['checks total', ...totals('check')]);
-  return renderGrid(['', ...runtimes], body, { markdown, leftColumns: 1 });
+  return simpleTable(null, ['', ...runtimes], body, [], 1);
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from './conformance-table.js';
+import { printTable } from './print.js';
 
 const wpt = (runtime, folder, subtest, status) => ({
   runtime,
@@ -64,7 +65,7 @@ test('passCounts counts unexpected passes as passed and file errors apart from s
 });
 
 test('the table puts runtimes side by side with passed/total and marks unexpected failures', () => {
-  const lines = conformanceTable(ROWS).split('\n');
+  const lines = printTable(conformanceTable(ROWS)).split('\n');
   assert.deepEqual(lines[0].split(/\s+/).filter(Boolean), ['node', 'deno', 'bun']);
   assert.deepEqual(String(lines.find((l) => l.startsWith('streams/piping'))).split(/\s{2,}/), [
     'streams/piping',
@@ -90,7 +91,7 @@ test('the table puts runtimes side by side with passed/total and marks unexpecte
 });
 
 test('the markdown table has a header separator and right-aligned runtime columns', () => {
-  const md = conformanceTable(ROWS, { markdown: true }).split('\n');
+  const md = printTable(conformanceTable(ROWS), { format: 'markdown' }).split('\n');
   assert.equal(md[0], '|  | node | deno | bun |');
   assert.equal(md[1], '| --- | ---: | ---: | ---: |');
 });

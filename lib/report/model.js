@@ -37,9 +37,17 @@
 /** A cell's text, whether the row holds a Cell or a plain string. */
 export const cellText = (c) => (c === undefined || c === null ? '' : typeof c === 'string' ? c : c.text);
 
-/** A table from a header and string rows (for small analyses that need no numbers). */
-export function simpleTable(title, header, body, notes = []) {
-  const columns = header.map((label, i) => ({ key: String(i), label }));
+/**
+ * A table from a header and string rows (for small analyses that need no numbers); the first
+ * `left` columns are left-aligned, the rest right-aligned as numbers read best.
+ * @param {string | null} title
+ * @param {string[]} header
+ * @param {(string | number)[][]} body
+ * @returns {TableData}
+ */
+export function simpleTable(title, header, body, notes = [], left = 2) {
+  /** @type {Column[]} */
+  const columns = header.map((label, i) => ({ key: String(i), label, align: i < left ? 'left' : 'right' }));
   const rows = body.map((cells) => Object.fromEntries(cells.map((c, i) => [String(i), String(c)])));
-  return { title, columns, rows, notes };
+  return { ...(title ? { title } : {}), columns, rows, notes };
 }

@@ -1,69 +1,15 @@
 // Side-by-side tables from a results document: rows = workload + params, columns = runtimes.
-// Analysis is separate from measurement (as Node's compare.js leaves statistics to compare.R).
-
-import { bootstrapMedianCI, cv, median, ratioCI } from '../measure/stats.js';
-import { paramsKey } from '../measure/workload.js';
+// Each function here returns report-model TableData (lib/report/model.js); renderResults and
+// renderDiff compose them and hand them to a printer (lib/report/print.js).
+import { minRoundsForClaim, VERDICT_MARK } from '../measure/paired.js';
+import { aggregate, fileRatio } from './aggregate.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
-import { renderGrid } from './grid.js';
+import { METRICS, throughputUnit } from './metrics.js';
+import { printTable } from './print.js';
+
+export { aggregate };
 
 const CV_WARN = 0.1;
-
-/**
- * Group ok rows per (workload, params) and runtime, and summarise each cell across rounds.
- * @param {any[]} results result rows
- * @param {string[]} runtimes column order
- * @param {string} baseline runtime id every ratio is taken against
- */
-export function aggregate(results, runtimes, baseline = runtimes[0]) {
-  /** @type {Map<string, {key: string, suite: string, folders: string[] | null, workload: string, params: object, unit: string, cells: Record<string, any>}>} */
-  const rows = new Map();
-  for (const r of results) {
-    const key = `${r.suite}/${r.workload}${r.params && Object.keys(r.params).length ? ` ${paramsKey(r.params)}` : ''}`;
-    if (!rows.has(key)) {
-      const base = {
-        key,
-        suite: r.suite,
-        folders: r.conformance_folders ?? null,
-        workload: `${r.suite}/${r.workload}`,
-      };
-      rows.set(key, { ...base, params: r.params, unit: r.unit, cells: {} });
-    }
-    const row = /** @type {any} */ (rows.get(key));
-    row.unit ??= r.unit;
-    row.cells[r.runtime] ??= { rows: [] };
-    row.cells[r.runtime].rows.push(r);
-  }
-  for (const row of rows.values()) {
-    for (const cell of Object.values(row.cells)) summariseCell(cell);
-    const base = row.cells[baseline];
-    for (const [id, cell] of Object.entries(row.cells)) {
-      if (id === baseline || !cell.ok || !base?.ok) continue;
-      // Throughput ratio = baseline time / this runtime's time, resampled over rounds.
-      cell.ratio = ratioCI(base.times, cell.times);
-    }
-  }
-  return { baseline, runtimes, rows: [...rows.values()] };
-}
-
-function summariseCell(cell) {
-  const ok = cell.rows.filter((r) => r.status === 'ok');
-  cell.statuses = [...new Set(cell.rows.map((r) => r.status))];
-  cell.errors = cell.rows.filter((r) => r.status !== 'ok');
-  cell.suspect = ok.some((r) => r.suspect);
-  if (!ok.length) return;
-  cell.ok = true;
-  cell.rounds = ok.length;
-  cell.units = ok[0].units_per_call ?? 1;
-  cell.times = ok.map((r) => r.median_ns);
-  cell.median_ns = median(cell.times);
-  // With one round the only interval is the job's own (samples within one process).
-  cell.ci95_ns = ok.length > 1 ? bootstrapMedianCI(cell.times) : ok[0].ci95_ns;
-  cell.cv = cv(cell.times);
-  cell.throughput = ok[0].throughput ? (cell.units / cell.median_ns) * 1e9 : null;
-  cell.cpu_ms = median(ok.filter((r) => r.cpu_ms).map((r) => r.cpu_ms.user + r.cpu_ms.sys));
-  cell.wall_ms = median(ok.map((r) => r.wall_ms ?? Number.NaN));
-  cell.rss_peak_bytes = median(ok.filter((r) => r.rss_peak_bytes).map((r) => r.rss_peak_bytes));
-}
 
 /** 1234567 → "1.23M"; keeps three significant digits. */
 export function si(x) {
@@ -85,22 +31,25 @@ export function fmtMs(ms) {
   return ms >= 1000 ? `${(ms / 1000).toPrecision(3)} s` : `${ms.toPrecision(3)} ms`;
 }
 
-/** Throughput in the row's unit: decimal MB/s for bytes, ops/s otherwise. */
-function throughputOf(cell, unit) {
-  return unit === 'bytes' ? cell.throughput / 1e6 : cell.throughput;
+/** "1.23x", "~1.02x" (no significant difference), "#0.97x" (too few rounds to tell). */
+export function fmtRatio(ratio) {
+  if (!ratio || !Number.isFinite(ratio.ratio)) return '';
+  return `${VERDICT_MARK[ratio.verdict] ?? ''}${ratio.ratio.toFixed(2)}x`;
 }
 
-function fmtRatio(ratio) {
-  if (!ratio) return '';
-  const r = ratio.ratio.toFixed(2);
-  return ratio.significant ? `${r}x` : `~${r}x`;
+/** Half-width of a 95% interval as a share of the median, e.g. "±3%". */
+function fmtHalfWidth(ci, mid) {
+  const [lo, hi] = ci ?? [];
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !mid) return '';
+  return `±${Math.round(((hi - lo) / 2 / mid) * 100)}%`;
 }
 
-/** Half-width of the 95% interval as a share of the median, e.g. "±3%". */
-function fmtCI(cell) {
-  const [lo, hi] = cell.ci95_ns ?? [];
-  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return '';
-  return `±${Math.round(((hi - lo) / 2 / cell.median_ns) * 100)}%`;
+/** A value in a metric's unit, for reading. */
+function fmtValue(value, unit) {
+  if (unit === 'bytes') return `${si(value / 1e6)} MB`;
+  if (unit === 'ms') return fmtMs(value);
+  if (unit === 'x') return `${value.toFixed(2)}x`;
+  return `${si(value)}${unit ? ` ${unit}` : ''}`;
 }
 
 /**
@@ -117,51 +66,173 @@ export function conformanceMark(conformance, runtime, suite, folders) {
   return `[${passed}/${total}]`;
 }
 
-/** The text of one cell for the chosen metric. */
-function cellText(cell, unit, metric) {
-  if (!cell) return '';
-  if (!cell.ok) return cell.statuses.join('/');
-  const marks = `${cell.suspect ? '?' : ''}${cell.cv > CV_WARN ? '!' : ''}`;
-  if (metric === 'cpu') return `${fmtMs(cell.cpu_ms)} / ${fmtMs(cell.wall_ms)}${marks}`;
-  if (metric === 'rss') return `${si(cell.rss_peak_bytes / 1e6)} MB${marks}`;
-  if (metric === 'spread') {
-    // Throughput of the slowest and fastest round, and the CV of the round medians.
-    const tp = (ns) => throughputOf({ throughput: (cell.units / ns) * 1e9 }, unit);
-    const slowest = Math.max(...cell.times);
-    const fastest = Math.min(...cell.times);
-    return `${si(tp(slowest))}–${si(tp(fastest))} cv ${Math.round(cell.cv * 100)}%${marks}`;
-  }
-  return [si(throughputOf(cell, unit)), fmtCI(cell), fmtRatio(cell.ratio)].filter(Boolean).join(' ') + marks;
+/** Marks of a figure's own variation: "!" when its CV over rounds exceeds CV_WARN. */
+const cvMark = (summary) => (summary && summary.cv > CV_WARN ? '!' : '');
+
+/** @returns {import('./model.js').Cell} */
+function failedCell(cell) {
+  return { text: cell.statuses.join('/'), tone: 'bad' };
 }
 
-function unitLabel(unit, metric) {
-  if (metric === 'cpu') return 'cpu/wall';
-  if (metric === 'rss') return 'peak RSS';
-  if (metric === 'spread') return unit === 'bytes' ? 'MB/s range' : 'ops/s range';
-  return unit === 'bytes' ? 'MB/s' : 'ops/s';
+/** The main cell: throughput ± interval, ratio against the baseline, marks. */
+function throughputCell(cell) {
+  if (!cell) return { text: '' };
+  if (!cell.ok) return failedCell(cell);
+  const tp = cell.metrics.throughput;
+  const marks = `${cell.suspect ? '?' : ''}${cell.cv > CV_WARN ? '!' : ''}`;
+  const text = [si(tp?.median), fmtHalfWidth(cell.ci95_ns, cell.median_ns), fmtRatio(cell.ratio)]
+    .filter(Boolean)
+    .join(' ');
+  /** @type {import('./model.js').Cell} */
+  const out = { text: text + marks, value: tp?.median, metric: 'throughput', marks: [...marks] };
+  if (cell.ratio) out.ratio = { ratio: cell.ratio.ratio, ci95: cell.ratio.ci95, verdict: cell.ratio.verdict };
+  if (cell.ratio?.significant) out.tone = cell.ratio.ratio > 1 ? 'good' : 'warn';
+  return out;
 }
 
 /**
- * Render one side-by-side table.
- * @param {ReturnType<typeof aggregate>} agg
- * @param {{metric?: 'throughput'|'spread'|'cpu'|'rss', markdown?: boolean, labels?: Record<string, string>, conformance?: any[]}} opts
+ * One metric per cell (CPU, RSS, extra metrics): value, its own interval and CV mark, and the
+ * ratio against the baseline when the metric has a direction.
  */
-export function renderTable(agg, { metric = 'throughput', markdown = false, labels = {}, conformance = [] } = {}) {
-  const header = ['workload', 'unit', ...agg.runtimes.map((id) => labels[id] ?? id)];
-  const conf = (row, id) =>
-    conformance.length && metric === 'throughput' ? conformanceMark(conformance, id, row.suite, row.folders) : '';
-  const body = agg.rows.map((row) => [
-    row.key,
-    unitLabel(row.unit, metric),
-    ...agg.runtimes.map((id) => [cellText(row.cells[id], row.unit, metric), conf(row, id)].filter(Boolean).join(' ')),
-  ]);
-  return renderGrid(header, body, { markdown });
+function metricCell(cell, metric, unit) {
+  if (!cell) return { text: '' };
+  if (!cell.ok) return failedCell(cell);
+  const s = cell.metrics[metric.id];
+  if (!s) return { text: '-' };
+  const ratio = cell.ratios?.[metric.id];
+  const text = [fmtValue(s.median, unit), fmtHalfWidth(s.ci95, s.median), fmtRatio(ratio)].filter(Boolean).join(' ');
+  return { text: text + cvMark(s), value: s.median, ci95: s.ci95, metric: metric.id };
 }
 
-/** Footnotes: what the marks mean, and one line per failed job with its repro command. */
-export function renderNotes(agg, { markdown = false } = {}) {
+/** SHOW=cpu: CPU per op and utilisation in the timed window; job totals for files without a window. */
+function cpuCell(cell, unit) {
+  if (!cell) return { text: '' };
+  if (!cell.ok) return failedCell(cell);
+  const per = cell.metrics.cpu_per_unit;
+  const util = cell.metrics.utilisation;
+  if (!per || !util) {
+    const cpu = cell.metrics.job_cpu_ms;
+    const wall = cell.metrics.job_wall_ms;
+    return { text: `${fmtMs(cpu?.median ?? Number.NaN)} / ${fmtMs(wall?.median ?? Number.NaN)} (job)${cvMark(cpu)}` };
+  }
+  const perText = unit === 'bytes' ? `${fmtMs(per.median / 1e6)}/MB` : `${si(per.median)} ns/op`;
+  return {
+    text: `${perText}${cvMark(per)} util ${util.median.toFixed(2)}${cvMark(util)}`,
+    value: per.median,
+    metric: 'cpu_per_unit',
+  };
+}
+
+/** Column headers: runtime id with its version. */
+const labelsOf = (doc) =>
+  Object.fromEntries(doc.runtimes.map((r) => [r.id, r.version ? `${r.id} ${r.version}` : r.id]));
+
+/**
+ * A runtime-column table over aggregated rows.
+ * @param {ReturnType<typeof aggregate>} agg
+ * @param {Record<string, string>} labels column headers per runtime id
+ * @param {string | null} title
+ * @param {(row: any) => string} unitOf the second column per row
+ * @param {(cell: any, row: any, id: string) => import('./model.js').Cell} cellOf
+ * @returns {import('./model.js').TableData}
+ */
+function runtimeTable(agg, labels, title, unitOf, cellOf) {
+  return {
+    ...(title ? { title } : {}),
+    columns: [
+      { key: 'workload', label: 'workload' },
+      { key: 'unit', label: 'unit' },
+      ...agg.runtimes.map((id) => ({ key: id, label: labels[id] ?? id })),
+    ],
+    rows: agg.rows.map((row) => ({
+      workload: row.key,
+      unit: unitOf(row),
+      ...Object.fromEntries(agg.runtimes.map((id) => [id, cellOf(row.cells[id], row, id)])),
+    })),
+  };
+}
+
+/** The main table: throughput per runtime, with conformance marks when asked. */
+export function throughputTable(agg, labels, conformance = []) {
+  return runtimeTable(
+    agg,
+    labels,
+    null,
+    (row) => throughputUnit(row.unit),
+    (cell, row, id) => {
+      const c = throughputCell(cell);
+      const mark = conformance.length ? conformanceMark(conformance, id, row.suite, row.folders) : '';
+      return mark ? { ...c, text: `${c.text} ${mark}` } : c;
+    },
+  );
+}
+
+/** SHOW=spread: throughput of the slowest and fastest round, and the CV of the round medians. */
+export function spreadTable(agg, labels) {
+  const title =
+    'Spread over rounds: throughput of the slowest–fastest round, coefficient of variation of round medians';
+  return runtimeTable(
+    agg,
+    labels,
+    title,
+    (row) => `${throughputUnit(row.unit)} range`,
+    (cell, row) => {
+      if (!cell) return { text: '' };
+      if (!cell.ok) return failedCell(cell);
+      const tp = (ns) => ((cell.units / ns) * 1e9) / (row.unit === 'bytes' ? 1e6 : 1);
+      const marks = `${cell.suspect ? '?' : ''}${cell.cv > CV_WARN ? '!' : ''}`;
+      return {
+        text: `${si(tp(Math.max(...cell.times)))}–${si(tp(Math.min(...cell.times)))} cv ${Math.round(cell.cv * 100)}%${marks}`,
+      };
+    },
+  );
+}
+
+/** SHOW=cpu. */
+export function cpuTable(agg, labels) {
+  const title =
+    'CPU in the timed window: CPU (user+sys, from the OS) per op or per MB, and utilisation = CPU ÷ wall (above 1: GC or JIT threads beside the main thread); "(job)" = whole-job CPU / wall where the file has no window figure';
+  return runtimeTable(
+    agg,
+    labels,
+    title,
+    (row) => (row.unit === 'bytes' ? 'CPU/MB, util' : 'CPU/op, util'),
+    (cell, row) => cpuCell(cell, row.unit),
+  );
+}
+
+/** SHOW=rss. */
+export function rssTable(agg, labels) {
+  return runtimeTable(
+    agg,
+    labels,
+    'Peak RSS per job (all processes of the job), medians',
+    () => 'peak RSS',
+    (cell) => metricCell(cell, METRICS.rss_peak_bytes, 'bytes'),
+  );
+}
+
+/** SHOW=metrics: one table per extra metric the rows declare (row.metrics). */
+export function extraMetricTables(agg, labels) {
+  const ids = [...new Set(agg.rows.flatMap((r) => r.extra.map((m) => m.id)))];
+  return ids.map((id) => {
+    const rows = agg.rows.filter((r) => r.extra.some((m) => m.id === id));
+    const m = rows[0].extra.find((x) => x.id === id);
+    const title = `${m.label} (${m.unit}${m.better === 'none' ? '' : `, ${m.better} is better`})`;
+    return runtimeTable(
+      { ...agg, rows },
+      labels,
+      title,
+      () => m.unit,
+      (cell, row) => metricCell(cell, row.extra.find((x) => x.id === id) ?? m, m.unit),
+    );
+  });
+}
+
+/** The legend, and one note per failed job with its repro command. */
+export function notesOf(agg) {
   const notes = [
-    `Throughput: median over rounds ± half-width of its 95% interval; ratio = throughput / ${agg.baseline}'s with a bootstrap 95% interval; "~" = interval contains 1 (no significant difference). "!" = CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away). [p/t] = conformance of that runtime for the row's suite (WPT subtests and checks passed/total), when the run includes it.`,
+    `Throughput: median over rounds ± half-width of its 95% interval; ratio = this runtime's throughput / ${agg.baseline}'s (for other figures: > 1 means better than ${agg.baseline}), the geometric mean of the per-round ratios (runtimes ran back to back within a round) with a t interval on their logs; "~" = 95% interval contains 1 (no significant difference); "#" = fewer than ${minRoundsForClaim} paired rounds and no significant difference: too few rounds to tell. "!" = that figure's CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away). [p/t] = conformance of that runtime for the row's suite (WPT subtests and checks passed/total), when the run includes it.`,
   ];
   const seen = new Set();
   for (const row of agg.rows) {
@@ -171,80 +242,89 @@ export function renderNotes(agg, { markdown = false } = {}) {
         if (seen.has(key)) continue;
         seen.add(key);
         notes.push(
-          `${row.key} on ${id}: ${r.status}${r.error ? ` (${r.error})` : ''}${r.repro ? `\n  Command: ${r.repro}` : ''}`,
+          `${row.key} on ${id}: ${r.status}${r.error ? ` (${r.error})` : ''}${r.repro ? ` — Command: ${r.repro}` : ''}`,
         );
       }
     }
   }
-  return notes.map((n) => (markdown ? `- ${n.replace(/\n {2}/g, ' — ')}` : n)).join('\n');
+  return notes;
 }
 
-/** Fingerprint and runtimes as a few lines to print above a table. */
-export function renderFingerprint(doc, { markdown = false } = {}) {
+/** Fingerprint and runtimes, one line each, to print above a table. */
+export function fingerprintLines(doc) {
   const f = doc.fingerprint;
-  const lines = [
+  return [
     `machine: ${f.cpu_model} × ${f.cores}, ${si(f.mem_bytes / 2 ** 30)} GiB, ${f.os}, kernel ${f.kernel}, ${f.arch}, governor ${f.governor}`,
     `load average: start ${f.loadavg_start.join(' ')}, end ${f.loadavg_end?.join(' ') ?? 'n/a'}; NODE_ENV=${f.node_env ?? '(unset)'}`,
     `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}; ${doc.options?.rounds ?? '?'} round(s)${doc.options?.quick ? ', QUICK' : ''}`,
+    ...(doc.provenance
+      ? [
+          `parity: commit ${doc.provenance.commit ?? 'unknown'}${doc.provenance.dirty ? ' (uncommitted changes)' : ''}; package-lock sha256 ${String(doc.provenance.lock_sha256 ?? 'unknown').slice(0, 12)}`,
+        ]
+      : []),
     ...doc.runtimes.map(
       (r) =>
         `${r.id}: ${r.version ?? 'n/a'} (${r.engine ?? '?'} ${r.engine_version ?? ''})${r.flags?.length ? ` flags ${r.flags.join(' ')}` : ''}${r.preload ? ` preload ${r.preload}` : ''}${r.error ? ` — ${r.error}` : ''}`,
     ),
   ];
-  return markdown ? lines.map((l) => `- ${l}`).join('\n') : lines.join('\n');
 }
 
 /**
- * Everything `make table` prints for a results document.
+ * Every table of a results document, as report-model data, in print order.
+ * `analyses` are suite-specific tables (suites/<suite>/_analysis.js): `{title, table(results)}`.
  * @param {any} doc
- * `analyses` are suite-specific extra tables (suites/<suite>/_analysis.js, see discover.js):
- * each `{title, render(results, {markdown})}` returns text, or null when it has nothing to say.
- * @param {{show?: string[], baseline?: string, markdown?: boolean, analyses?: {title: string, render: Function}[]}} opts
+ * @param {{show?: string[], baseline?: string, analyses?: {title: string, table: (results: any[]) => any}[]}} opts
+ * @returns {{fingerprint: string[], tables: import('./model.js').TableData[], notes: string[], agg: any}}
  */
-export function renderResults(doc, { show = [], baseline, markdown = false, analyses = [] } = {}) {
+export function reportOf(doc, { show = [], baseline, analyses = [] } = {}) {
   const runtimes = doc.runtimes.map((r) => r.id);
   const agg = aggregate(doc.results, runtimes, baseline ?? runtimes[0]);
-  const labels = Object.fromEntries(doc.runtimes.map((r) => [r.id, r.version ? `${r.id} ${r.version}` : r.id]));
+  const labels = labelsOf(doc);
   const conformance = doc.conformance ?? [];
-  const parts = [renderFingerprint(doc, { markdown }), ''];
+  const tables = [];
   // Pass counts inside the perf cells only on request (SHOW=conformance): they widen every cell.
-  const marks = show.includes('conformance') ? conformance : [];
-  if (agg.rows.length) parts.push(renderTable(agg, { markdown, labels, conformance: marks }));
-  const titles = {
-    spread: 'Spread over rounds: throughput of the slowest–fastest round, coefficient of variation of round medians',
-    cpu: 'CPU (user+sys) / wall per job, medians',
-    rss: 'Peak RSS per job, medians',
-  };
-  for (const metric of show) {
-    if (!(metric in titles)) continue;
-    const title = titles[metric];
-    const m = /** @type {'spread'|'cpu'|'rss'} */ (metric);
-    parts.push('', markdown ? `**${title}**` : title, renderTable(agg, { metric: m, markdown, labels }));
-  }
+  if (agg.rows.length) tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : []));
+  if (show.includes('spread')) tables.push(spreadTable(agg, labels));
+  if (show.includes('cpu')) tables.push(cpuTable(agg, labels));
+  if (show.includes('rss')) tables.push(rssTable(agg, labels));
+  if (show.includes('metrics') || agg.rows.some((r) => r.extra.length)) tables.push(...extraMetricTables(agg, labels));
   if (conformance.length) {
-    const title = 'Conformance: subtests or checks passed/total (WPT folders and shared checks)';
-    parts.push('', markdown ? `**${title}**` : title, conformanceTable(conformance, { markdown, runtimes }));
+    const t = conformanceTable(conformance, { runtimes });
+    tables.push({ ...t, title: 'Conformance: subtests or checks passed/total (WPT folders and shared checks)' });
   }
   for (const a of analyses) {
-    const text = a.render(doc.results, { markdown });
-    if (text) parts.push('', markdown ? `**${a.title}**` : a.title, text);
+    const t = a.table(doc.results);
+    if (t) tables.push({ ...t, title: t.title ?? a.title });
   }
-  parts.push('', renderNotes(agg, { markdown }));
-  return parts.join('\n');
+  return { fingerprint: fingerprintLines(doc), tables, notes: notesOf(agg), agg };
 }
 
 /**
- * Compare two results files cell by cell (same workload, params and runtime id): B's
- * throughput relative to A's with a bootstrap interval over rounds. Across files the
- * machine state differs, so only large, significant ratios mean much.
+ * Everything `make table` prints for a results document, as text or markdown.
+ * @param {any} doc
+ * @param {{show?: string[], baseline?: string, markdown?: boolean, analyses?: any[]}} opts
  */
-export function renderDiff(a, b, { markdown = false } = {}) {
+export function renderResults(doc, { show = [], baseline, markdown = false, analyses = [] } = {}) {
+  const format = markdown ? 'markdown' : 'text';
+  const r = reportOf(doc, { show, baseline, analyses });
+  const bullets = (lines) => (markdown ? lines.map((l) => `- ${l}`) : lines).join('\n');
+  return [bullets(r.fingerprint), ...r.tables.map((t) => printTable(t, { format })), bullets(r.notes)].join('\n\n');
+}
+
+/**
+ * File-to-file comparison, cell by cell (same workload, params and runtime id): B's throughput
+ * relative to A's, unpaired over rounds (Welch on log times). Across files the machine state
+ * differs, so only large, significant ratios mean much.
+ * @returns {{table: import('./model.js').TableData, changes: {key: string, runtime: string, ratio: any}[]}}
+ */
+export function diffOf(a, b) {
   const ids = (doc) => doc.runtimes.map((r) => r.id);
   const common = ids(a).filter((id) => ids(b).includes(id));
   const aggA = aggregate(a.results, common);
   const aggB = aggregate(b.results, common);
   const rowsB = new Map(aggB.rows.map((r) => [r.key, r]));
-  const body = [];
+  const rows = [];
+  const changes = [];
   for (const rowA of aggA.rows) {
     const rowB = rowsB.get(rowA.key);
     if (!rowB) continue;
@@ -252,13 +332,24 @@ export function renderDiff(a, b, { markdown = false } = {}) {
       const ca = rowA.cells[id];
       const cb = rowB.cells[id];
       if (!ca || !cb) continue;
-      const unit = rowA.unit;
-      const ratio = ca.ok && cb.ok ? fmtRatio(ratioCI(ca.times, cb.times)) : '';
+      const ratio = ca.ok && cb.ok ? fileRatio(ca, cb, METRICS.time_ns) : null;
+      changes.push({ key: rowA.key, runtime: id, ratio });
       // Each side's own cross-runtime ratio would only confuse a file-to-file comparison.
-      const own = (c) => cellText({ ...c, ratio: null }, unit, 'throughput');
-      body.push([rowA.key, id, own(ca), own(cb), ratio || '-']);
+      const own = (c) => throughputCell({ ...c, ratio: null });
+      rows.push({ workload: rowA.key, runtime: id, a: own(ca), b: own(cb), ratio: { text: fmtRatio(ratio) || '-' } });
     }
   }
-  const header = ['workload', 'runtime', `A ${a.started}`, `B ${b.started}`, 'B/A'];
-  return renderGrid(header, body, { markdown });
+  const columns = [
+    { key: 'workload', label: 'workload' },
+    { key: 'runtime', label: 'runtime' },
+    { key: 'a', label: `A ${a.started}` },
+    { key: 'b', label: `B ${b.started}` },
+    { key: 'ratio', label: 'B/A' },
+  ];
+  return { table: { columns, rows }, changes };
+}
+
+/** `make diff` as text or markdown. */
+export function renderDiff(a, b, { markdown = false } = {}) {
+  return printTable(diffOf(a, b).table, { format: markdown ? 'markdown' : 'text' });
 }

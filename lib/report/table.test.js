@@ -59,6 +59,7 @@ test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
   const cell = agg.rows[0].cells.b;
   assert.ok(Math.abs(cell.ratio.ratio - 2) < 0.05);
   assert.equal(cell.ratio.significant, true);
+  assert.equal(cell.ratio.verdict, 'faster');
   assert.ok(Math.abs(cell.throughput - 1e9) < 1e7); // 1e6 bytes per 1 ms
 });
 
@@ -78,16 +79,48 @@ test('failed jobs show their status in the cell and a repro line in the notes', 
   assert.match(text, /Command: bun runners\/bun\/bench\.js \{\}/);
 });
 
-test('CPU and RSS tables appear only on request', () => {
+test('CPU and RSS tables appear only on request; without a window figure CPU is the job total', () => {
   const results = [row('a', 1, 100), row('b', 1, 50)];
   assert.doesNotMatch(renderResults(doc(results)), /Peak RSS/);
   const text = renderResults(doc(results), { show: ['cpu', 'rss'] });
-  assert.match(text, /1\.00 s \/ 1\.10 s/);
+  assert.match(text, /1\.00 s \/ 1\.10 s \(job\)/);
   assert.match(text, /50\.0 MB/);
+});
+
+test('SHOW=cpu gives CPU per MB and utilisation of the timed window, with its own CV mark', () => {
+  // 1000 calls of 1 MB in 2 s wall with 3.0 s CPU: 3 ms per MB, utilisation 1.5.
+  const win = (cpu) => ({ calls: 1000, cpu_window: { user_ms: cpu, sys_ms: 0, wall_ms: 2000, source: 'test' } });
+  const results = [1, 2, 3].map((i) => row('a', i, 2e6, win(3000)));
+  results.push(...[1, 2, 3].map((i) => row('b', i, 2e6, win(i === 2 ? 6000 : 3000))));
+  const text = renderResults(doc(results), { show: ['cpu'] });
+  assert.match(text, /3\.00 ms\/MB util 1\.50\s/);
+  // b's CPU varies across rounds while its throughput does not: the mark is CPU's own.
+  assert.match(text, /3\.00 ms\/MB! util 1\.50!/);
+  const main = text.split('\n').find((l) => l.startsWith('s/w chunk'));
+  assert.doesNotMatch(String(main), /!/);
+});
+
+test('a lower-is-better metric gives a ratio above 1 to the runtime that needs less of it', () => {
+  const m = (v) => ({ metrics: { server_cpu_ms: { value: v, unit: 'ms', better: 'lower' } } });
+  const results = [
+    ...[1, 2, 3, 4].map((i) => row('a', i, 100, m(20 + i * 0.1))),
+    ...[1, 2, 3, 4].map((i) => row('b', i, 100, m(10 + i * 0.05))),
+  ];
+  const agg = aggregate(results, ['a', 'b']);
+  const r = agg.rows[0].cells.b.ratios.server_cpu_ms;
+  assert.ok(r.ratio > 1.9 && r.ratio < 2.1, String(r.ratio));
+  assert.equal(r.verdict, 'faster');
+  assert.match(renderResults(doc(results)), /server_cpu_ms \(ms, lower is better\)/);
+});
+
+test('two rounds that do not differ significantly are marked too few to tell, not "no difference"', () => {
+  const text = renderResults(doc([...rounds('a', [100, 104]), ...rounds('b', [101, 97])]));
+  assert.match(text, /#1\.0\dx/);
 });
 
 test('markdown output is a pipe table with escaped cells', () => {
   const text = renderResults(doc([row('a', 1, 100, { params: { mode: 'x|y' } })]), { markdown: true });
+  assert.match(text, /^- machine: /m);
   assert.match(text, /^\| workload \| unit \|/m);
   assert.match(text, /mode=x\\\|y/);
 });

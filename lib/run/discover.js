@@ -54,7 +54,8 @@ export async function loadWorkloads(suites, dir = SUITES_DIR) {
 
 /**
  * Suite-specific extra tables: the default export of suites/<suite>/_analysis.js, a list of
- * `{title, render(results, {markdown})}`. A suite without the file has none.
+ * `{title, table(results)}` returning report-model TableData (lib/report/model.js) or null.
+ * A suite without the file has none.
  * @param {string[]} suites
  */
 export async function loadAnalyses(suites, dir = SUITES_DIR) {

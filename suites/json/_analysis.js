@@ -1,12 +1,13 @@
 // Extra tables for the json suite, printed under the throughput table (see lib/run/discover.js).
-import { renderSlowdown, reviverSlowdown } from './_slowdown.js';
+import { reviverSlowdown, slowdownTable } from './_slowdown.js';
 
 export default [
   {
-    title: 'JSON reviver slowdown (median time of parse-reviver / parse, same document, 95% interval over rounds)',
-    render(results, { markdown }) {
+    title:
+      'JSON reviver slowdown (time of parse-reviver / parse, same document: geometric mean of per-round ratios, 95% interval)',
+    table(results) {
       const list = reviverSlowdown(results);
-      return list.length ? renderSlowdown(list, { markdown }) : null;
+      return list.length ? slowdownTable(list) : null;
     },
   },
 ];

@@ -1,16 +1,17 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
 
-import { median, ratioCI } from '../../lib/measure/stats.js';
+import { pairedRatio } from '../../lib/measure/paired.js';
+import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
-import { renderGrid } from '../../lib/report/grid.js';
+import { simpleTable } from '../../lib/report/model.js';
 
 const baseName = (w) => String(w).split('/').pop() ?? '';
 
 /**
  * Reviver slowdown per runtime and document: median time of `parse-reviver` (and of
  * `parse-reviver-source` when present) over median time of `parse` with the same params,
- * with a bootstrap 95% interval over rounds (NaN bounds with fewer than two rounds each).
+ * as the geometric mean of per-round ratios with a paired t interval (NaN bounds with one round).
  * Rows that are not ok, or not json parse workloads, are ignored.
  * @param {any[]} rows result rows (`runtime`, `suite`, `workload`, `params`, `status`, `median_ns`, `report`)
  * @returns {{runtime: string, params: object, key: string, parse_ns: number, reviver_ns: number,
@@ -18,7 +19,7 @@ const baseName = (w) => String(w).split('/').pop() ?? '';
  *   reviver_calls_per_s: number | null, source_slowdown: number | null, source_ci95: [number, number] | null}[]}
  */
 export function reviverSlowdown(rows) {
-  /** @type {Map<string, {runtime: string, params: object, times: Record<string, number[]>, calls: number | null}>} */
+  /** @type {Map<string, {runtime: string, params: object, times: Record<string, Map<number, number>>, calls: number | null}>} */
   const groups = new Map();
   for (const r of rows) {
     if (r.status !== 'ok' || r.suite !== 'json' || !Number.isFinite(r.median_ns)) continue;
@@ -28,8 +29,8 @@ export function reviverSlowdown(rows) {
     const id = `${r.runtime}\u0000${paramsKey(params)}`;
     if (!groups.has(id)) groups.set(id, { runtime: r.runtime, params, times: {}, calls: null });
     const g = /** @type {any} */ (groups.get(id));
-    g.times[name] ??= [];
-    g.times[name].push(r.median_ns);
+    g.times[name] ??= new Map();
+    g.times[name].set(r.round ?? g.times[name].size + 1, r.median_ns);
     if (name === 'parse-reviver' && r.report?.reviver_calls_per_call) g.calls = r.report.reviver_calls_per_call;
   }
   const out = [];
@@ -37,18 +38,26 @@ export function reviverSlowdown(rows) {
     const base = g.times.parse;
     const rev = g.times['parse-reviver'];
     if (!base || !rev) continue;
-    const r = ratioCI(rev, base);
-    const src = g.times['parse-reviver-source'] ? ratioCI(g.times['parse-reviver-source'], base) : null;
-    const reviver_ns = median(rev);
+    // Both workloads ran in every round, on one runtime: pair by round so machine drift cancels.
+    const paired = (slow) => {
+      const rounds = [...slow.keys()].filter((k) => base.has(k));
+      return pairedRatio(
+        rounds.map((k) => /** @type {number} */ (slow.get(k))),
+        rounds.map((k) => /** @type {number} */ (base.get(k))),
+      );
+    };
+    const r = paired(rev);
+    const src = g.times['parse-reviver-source'] ? paired(g.times['parse-reviver-source']) : null;
+    const reviver_ns = median([...rev.values()]);
     out.push({
       runtime: g.runtime,
       params: g.params,
       key: paramsKey(g.params),
-      parse_ns: median(base),
+      parse_ns: median([...base.values()]),
       reviver_ns,
       slowdown: r.ratio,
       ci95: r.ci95,
-      significant: r.significant,
+      significant: r.verdict === 'faster' || r.verdict === 'slower',
       reviver_calls_per_s: g.calls ? g.calls / (reviver_ns / 1e9) : null,
       source_slowdown: src ? src.ratio : null,
       source_ci95: src ? src.ci95 : null,
@@ -63,10 +72,10 @@ const fmtRatio = (x, ci) =>
     : '-';
 
 /**
- * The slowdown list as a text or markdown table: one line per document and runtime.
+ * The slowdown list as a table: one line per document and runtime.
  * @param {ReturnType<typeof reviverSlowdown>} list
  */
-export function renderSlowdown(list, { markdown = false } = {}) {
+export function slowdownTable(list) {
   const header = ['params', 'runtime', 'reviver / parse', 'source reviver / parse', 'reviver calls/s'];
   const body = list.map((s) => [
     s.key,
@@ -75,5 +84,5 @@ export function renderSlowdown(list, { markdown = false } = {}) {
     s.source_slowdown === null ? '-' : fmtRatio(s.source_slowdown, s.source_ci95),
     s.reviver_calls_per_s === null ? '-' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
   ]);
-  return renderGrid(header, body, { markdown });
+  return simpleTable(null, header, body);
 }

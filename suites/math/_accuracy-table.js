@@ -1,7 +1,7 @@
 // Math accuracy per runtime from math/accuracy result rows: the largest ULP error, the share of
 // correctly rounded results, and which runtimes produced bit-identical outputs (same libm path).
 // Pure: rows in, text out.
-import { renderGrid } from '../../lib/report/grid.js';
+import { simpleTable } from '../../lib/report/model.js';
 
 const baseName = (w) => String(w).split('/').pop();
 
@@ -66,12 +66,11 @@ function sameAs(id, runtimes, hashOf) {
  * share of correctly rounded results (identical bits), and the runtimes with identical output
  * bits for that function. A last "all" line per runtime compares the hash over every function.
  * @param {any[]} rows result rows
- * @param {{markdown?: boolean}} [opts]
- * @returns {string} the table, or a one-line note when there are no accuracy rows
+ * @returns {import('../../lib/report/model.js').TableData | null} the table, or null when there are no ok accuracy rows
  */
-export function accuracyTable(rows, { markdown = false } = {}) {
+export function accuracyTable(rows) {
   const m = accuracyMatrix(rows);
-  if (!m.runtimes.length) return 'math/accuracy: no ok results';
+  if (!m.runtimes.length) return null;
   const header = ['function', 'runtime', 'max ULP', 'correctly rounded', 'same bits as'];
   const body = [];
   for (const fn of m.functions) {
@@ -106,7 +105,7 @@ export function accuracyTable(rows, { markdown = false } = {}) {
       sameAs(id, m.runtimes, (x) => m.overall[x].hash) + (notes.length ? ` (${notes.join('; ')})` : ''),
     ]);
   }
-  return renderGrid(header, body, { markdown });
+  return simpleTable(null, header, body);
 }
 
 /** Share correctly rounded over every evaluation (NaN when a function is missing). */

@@ -1,0 +1,192 @@
+// Run: /work/main/node_modules/.bin/node --test /tmp/proto-stats/
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MODES } from './defaults.js';
+import {
+  minRoundsForClaim,
+  noiseFloor,
+  pairByRound,
+  pairedRatio,
+  tCdf,
+  tQuantile,
+  unpairedRatio,
+  VERDICT_MARK,
+} from './paired.js';
+import { rng } from './stats.js';
+
+const fmtRatio = (r) => `${VERDICT_MARK[r.verdict]}${r.ratio.toFixed(2)}x`;
+
+// Default rounds come from lib/measure/defaults.js; 2 rounds (QUICK's old default) is kept to show why it went.
+const FULL_ROUNDS = MODES.full.rounds;
+const QUICK_ROUNDS = MODES.quick.rounds;
+const CURRENT_QUICK_ROUNDS = 2;
+
+/** Standard normal (Box–Muller). */
+function gauss(rand) {
+  let u = 0;
+  while (u === 0) u = rand();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rand());
+}
+
+/** Log-normal sigma for a coefficient of variation. */
+const sigma = (cv) => Math.sqrt(Math.log(1 + cv * cv));
+
+/**
+ * One table row: per-round medians of a baseline `a` and a runtime `b` whose throughput is
+ * `effect` times a's. Each round: a drift shared by both runtimes (the machine slows down for
+ * the whole round) times each runtime's own log-normal noise of CV `cv`; optionally, with
+ * probability `outlier`, a job lands on a noisy neighbour and takes 1.3x as long.
+ */
+function simRow(rand, { rounds, cv, drift = 0.05, effect = 1, outlier = 0 }) {
+  const a = [];
+  const b = [];
+  for (let r = 0; r < rounds; r++) {
+    const shared = sigma(drift) * gauss(rand);
+    const slow = () => (outlier && rand() < outlier ? Math.log(1.3) : 0);
+    a.push(1e6 * Math.exp(shared + sigma(cv) * gauss(rand) + slow()));
+    b.push((1e6 / effect) * Math.exp(shared + sigma(cv) * gauss(rand) + slow()));
+  }
+  return [a, b];
+}
+
+const ROWS = 4000;
+const flagged = (r) => r.verdict === 'faster' || r.verdict === 'slower';
+
+function flaggedShare(opts, seed) {
+  const rand = rng(seed);
+  let k = 0;
+  for (let i = 0; i < ROWS; i++) {
+    const [a, b] = simRow(rand, opts);
+    if (flagged(pairedRatio(a, b))) k++;
+  }
+  return k / ROWS;
+}
+
+// The paired t test is exact under this model: its false-positive rate is 5% by construction,
+// so a finite simulation lands on either side of 5%. Allow three Monte Carlo standard errors.
+const FP_LIMIT = 0.05 + 3 * Math.sqrt((0.05 * 0.95) / ROWS);
+
+test('t quantiles match tables', () => {
+  const known = [
+    [1, 12.7062],
+    [2, 4.3027],
+    [3, 3.1824],
+    [4, 2.7764],
+    [9, 2.2622],
+    [30, 2.0423],
+  ];
+  for (const [df, q] of known)
+    assert.ok(Math.abs(tQuantile(0.975, df) - q) < 5e-4, `df ${df}: ${tQuantile(0.975, df)}`);
+  assert.ok(Math.abs(tQuantile(0.995, 1) - 63.6567) < 1e-3);
+  assert.ok(Math.abs(tQuantile(0.975, 1e6) - 1.96) < 1e-3);
+  assert.ok(Math.abs(tQuantile(0.025, 4) + 2.7764) < 5e-4);
+  // Closed forms: df 1 is Cauchy, df 2 has F(t) = 1/2 + t / (2 sqrt(2 + t^2)).
+  assert.ok(Math.abs(tCdf(1, 1) - 0.75) < 1e-12);
+  assert.ok(Math.abs(tCdf(1.5, 2) - (0.5 + 1.5 / (2 * Math.sqrt(2 + 2.25)))) < 1e-12);
+  assert.ok(Math.abs(tCdf(tQuantile(0.9, 7.3), 7.3) - 0.9) < 1e-10);
+});
+
+test('pairedRatio: geometric mean of per-round ratios, > 1 when b is faster', () => {
+  const r = pairedRatio([200, 220, 180], [100, 100, 100]);
+  assert.ok(Math.abs(r.ratio - Math.cbrt(2 * 2.2 * 1.8)) < 1e-12);
+  assert.equal(r.verdict, 'faster');
+  assert.equal(r.n, 3);
+  assert.ok(r.ci95[0] > 1 && r.ci95[0] < r.ratio && r.ratio < r.ci95[1]);
+  assert.equal(pairedRatio([100, 100, 100], [200, 210, 190]).verdict, 'slower');
+});
+
+test('pairedRatio cancels drift shared within a round', () => {
+  // The machine is 40% slower in round 2 for both runtimes; b is steadily 10% faster.
+  const a = [110, 154, 110.5, 109.5];
+  const b = [100, 140, 100.5, 99.5];
+  const paired = pairedRatio(a, b);
+  assert.equal(paired.verdict, 'faster');
+  assert.notEqual(unpairedRatio(a, b).verdict, 'faster');
+});
+
+test('too few rounds: no difference is "too-few", a clear one still counts', () => {
+  assert.equal(minRoundsForClaim, 3);
+  assert.equal(pairedRatio([100], [95]).verdict, 'too-few');
+  assert.equal(pairedRatio([100, 103], [101, 100]).verdict, 'too-few');
+  assert.equal(pairedRatio([200, 202], [100, 100.5]).verdict, 'faster');
+  assert.equal(pairedRatio([100, 103, 99], [101, 100, 100]).verdict, 'same');
+  assert.equal(fmtRatio(pairedRatio([100, 103], [101, 100])), '#1.01x');
+  assert.equal(fmtRatio(pairedRatio([100, 103, 99], [101, 100, 100])), '~1.00x');
+  assert.equal(fmtRatio(pairedRatio([200, 202], [100, 100.5])), '2.00x');
+  assert.equal(pairedRatio([], []).verdict, 'too-few');
+  // Identical per-round ratios: no spread, the sign decides.
+  assert.equal(pairedRatio([200, 200, 200], [100, 100, 100]).verdict, 'faster');
+});
+
+test('pairByRound keeps rounds where both sides are ok, in round order', () => {
+  const row = (round, ns, status = 'ok') => ({ round, status, median_ns: ns });
+  const p = pairByRound([row(1, 10), row(2, 11), row(3, null, 'timeout')], [row(3, 9), row(2, 8), row(1, 7)]);
+  assert.deepEqual(p, { a: [10, 11], b: [7, 8], rounds: [1, 2] });
+});
+
+test('unpairedRatio: Welch on log times', () => {
+  const r = unpairedRatio([200, 210, 190, 205], [100, 104, 98, 101]);
+  assert.equal(r.verdict, 'faster');
+  assert.ok(Math.abs(r.ratio - 2) < 0.05);
+  assert.equal(unpairedRatio([100, 104, 97], [101, 98, 102]).verdict, 'same');
+  assert.equal(unpairedRatio([100], [101, 98]).verdict, 'too-few');
+});
+
+for (const rounds of [FULL_ROUNDS, QUICK_ROUNDS, CURRENT_QUICK_ROUNDS]) {
+  for (const cv of [0.02, 0.05, 0.1]) {
+    test(`A/A, ${rounds} rounds, ${cv * 100}% noise per runtime + 5% shared drift: at most 5% flagged`, () => {
+      const share = flaggedShare({ rounds, cv }, 1000 + rounds * 10 + cv * 100);
+      assert.ok(share <= FP_LIMIT, `${(share * 100).toFixed(1)}% flagged`);
+    });
+  }
+  test(`A/A, ${rounds} rounds, 5% noise, 10% drift and 5% of jobs hit by a 1.3x neighbour: at most 5% flagged`, () => {
+    const share = flaggedShare({ rounds, cv: 0.05, drift: 0.1, outlier: 0.05 }, 2000 + rounds);
+    assert.ok(share <= FP_LIMIT, `${(share * 100).toFixed(1)}% flagged`);
+  });
+}
+
+test('noiseFloor of an A/A file', () => {
+  const rand = rng(7);
+  const pairs = /** @type {[number[], number[]][]} */ (
+    Array.from({ length: 200 }, () => simRow(rand, { rounds: FULL_ROUNDS, cv: 0.05 }))
+  );
+  const f = noiseFloor(pairs);
+  assert.equal(f.rows, 200);
+  assert.ok(f.flaggedShare <= 0.1);
+  assert.equal(f.tooFewShare, 0);
+  // |log ratio mean| ~ |N(0, 0.05·√2/√5)|: median about 0.674 × 0.032 = 2.1%.
+  assert.ok(f.medianAbsDev > 0.01 && f.medianAbsDev < 0.035, `${f.medianAbsDev}`);
+  assert.ok(f.widestHalfWidth > f.medianAbsDev);
+});
+
+// Power: a 10% difference at 2% noise per runtime (per-round ratio CV about 2.8%) is found at
+// least 80% of the time at 4 and 5 rounds. At 5% noise it is found about 46% (4 rounds) and
+// 62% (5 rounds) of the time, at 10% noise 16% and 22%: there only more rounds help (8 rounds
+// reach 90% at 5% noise).
+for (const rounds of [FULL_ROUNDS, QUICK_ROUNDS]) {
+  test(`a 10% difference at 2% noise is flagged at least 80% of the time with ${rounds} rounds`, () => {
+    assert.ok(flaggedShare({ rounds, cv: 0.02, effect: 1.1 }, 3000 + rounds) >= 0.8);
+    assert.ok(flaggedShare({ rounds, cv: 0.02, effect: 1 / 1.1 }, 4000 + rounds) >= 0.8);
+  });
+}
+
+test('power at 5% and 10% noise, 5 rounds, is what the notes say', () => {
+  const at5 = flaggedShare({ rounds: FULL_ROUNDS, cv: 0.05, effect: 1.1 }, 5001);
+  const at10 = flaggedShare({ rounds: FULL_ROUNDS, cv: 0.1, effect: 1.1 }, 5002);
+  assert.ok(at5 > 0.55 && at5 < 0.7, `${at5}`);
+  assert.ok(at10 > 0.17 && at10 < 0.27, `${at10}`);
+});
+
+test('2 rounds (QUICK\'s old default) cannot find a 10% difference: most cells say "too few"', () => {
+  const rand = rng(6000);
+  let tooFew = 0;
+  let found = 0;
+  for (let i = 0; i < ROWS; i++) {
+    const [a, b] = simRow(rand, { rounds: CURRENT_QUICK_ROUNDS, cv: 0.02, effect: 1.1 });
+    const r = pairedRatio(a, b);
+    if (r.verdict === 'too-few') tooFew++;
+    if (flagged(r)) found++;
+  }
+  assert.ok(found / ROWS < 0.4, `${found / ROWS}`);
+  assert.equal(tooFew + found, ROWS);
+});

@@ -1,0 +1,93 @@
+// Every figure a table can show: its unit and which way is better, so ratios, diffs, marks and
+// charts point the right way for any suite. A row may carry more in `row.metrics`
+// ({<id>: {value, unit, better}}); those are shown as they declare themselves.
+
+/** @typedef {import('./model.js').Metric & {of: (r: any) => number | null}} RowMetric */
+
+const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+
+/** CPU of the timed window in ms (user + sys), or null when the row has no window reading. */
+const windowCpuMs = (r) => (r.cpu_window ? num(r.cpu_window.user_ms + r.cpu_window.sys_ms) : null);
+
+/** Units done in the timed window: calls × units per call. */
+const windowUnits = (r) => (r.calls && r.units_per_call ? r.calls * r.units_per_call : null);
+
+/**
+ * The built-in metrics, by id. `of(row)` reads one ok row's value (null when absent).
+ * @type {Record<string, RowMetric>}
+ */
+export const METRICS = {
+  time_ns: { id: 'time_ns', label: 'time per call', unit: 'ns', better: 'lower', of: (r) => num(r.median_ns) },
+  throughput: {
+    id: 'throughput',
+    label: 'throughput',
+    unit: 'MB/s | ops/s',
+    better: 'higher',
+    // Decimal MB/s for bytes, ops/s otherwise (DESIGN's measurement rules).
+    of: (r) =>
+      num(r.median_ns) && r.units_per_call
+        ? ((r.units_per_call / r.median_ns) * 1e9) / (r.unit === 'bytes' ? 1e6 : 1)
+        : null,
+  },
+  cpu_per_unit: {
+    id: 'cpu_per_unit',
+    label: 'CPU per op (per MB for bytes) in the timed window',
+    unit: 'ns/op | ns/MB',
+    better: 'lower',
+    of: (r) => {
+      const cpu = windowCpuMs(r);
+      const units = windowUnits(r);
+      if (cpu === null || !units) return null;
+      return (cpu * 1e6) / (r.unit === 'bytes' ? units / 1e6 : units);
+    },
+  },
+  utilisation: {
+    id: 'utilisation',
+    label: 'CPU ÷ wall in the timed window',
+    unit: 'x',
+    better: 'none',
+    of: (r) => {
+      const cpu = windowCpuMs(r);
+      return cpu === null || !r.cpu_window?.wall_ms ? null : cpu / r.cpu_window.wall_ms;
+    },
+  },
+  job_cpu_ms: {
+    id: 'job_cpu_ms',
+    label: 'CPU of the whole job (user+sys)',
+    unit: 'ms',
+    better: 'lower',
+    of: (r) => (r.cpu_ms ? num(r.cpu_ms.user + r.cpu_ms.sys) : null),
+  },
+  job_wall_ms: {
+    id: 'job_wall_ms',
+    label: 'wall time of the whole job',
+    unit: 'ms',
+    better: 'lower',
+    of: (r) => num(r.wall_ms),
+  },
+  rss_peak_bytes: {
+    id: 'rss_peak_bytes',
+    label: 'peak RSS of the job',
+    unit: 'bytes',
+    better: 'lower',
+    of: (r) => num(r.rss_peak_bytes),
+  },
+};
+
+/**
+ * The metrics a row declares itself in `row.metrics`, as RowMetrics (unknown direction → 'none').
+ * @param {any} r
+ * @returns {RowMetric[]}
+ */
+export function extraMetrics(r) {
+  return Object.entries(r.metrics ?? {}).map(([id, m]) => ({
+    id,
+    label: m.label ?? id,
+    unit: m.unit ?? '',
+    better: m.better === 'higher' || m.better === 'lower' ? m.better : 'none',
+    of: (row) => num(row.metrics?.[id]?.value),
+  }));
+}
+
+/** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
+export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : 'ops/s');
