@@ -13,7 +13,9 @@ import { missingRequirements, validateWorkload } from './workload.js';
  * @property {string} timer                          name of the clock used, recorded in results
  * @property {(() => void) | null} gc                full GC, or null when the runtime has none exposed
  * @property {string} gcName                         name of the GC hook used ('none' when absent)
- * @property {() => {user: number, system: number}} cpuUsage  process CPU in µs
+ * @property {() => {user: number, system: number}} cpuUsage  process CPU in µs, as the runtime reports it (kept as inproc, not trusted)
+ * @property {{read: () => {user_ms: number, sys_ms: number}, source: string, resolution_ms: number} | null} [osCpu]
+ *   process CPU from the OS (all threads), read at the timed window's edges; null where the OS has no reader
  * @property {() => number} rss                      resident set size in bytes
  * @property {() => number} heap                     JS heap used in bytes
  * @property {string} version                        runtime version
@@ -109,7 +111,11 @@ export async function runJob(caps, job) {
     while (caps.now() < warmUntil) await fn();
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();
+    const os0 = caps.osCpu?.read();
+    const wall0 = caps.now();
     const stats = await measure(fn, measureOptions(caps, job));
+    const wall1 = caps.now();
+    const os1 = caps.osCpu?.read();
     const cpu1 = caps.cpuUsage();
 
     // Verify again: a workload that only works on its first call is wrong, not fast.
@@ -145,6 +151,18 @@ export async function runJob(caps, job) {
         ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns.toFixed(1)} ns): likely optimised away`
         : null,
       ...(report === undefined ? {} : { report }),
+      // CPU of exactly the timed window (mitata's samples and its own bookkeeping between them),
+      // from the OS: per op and as utilisation (CPU ÷ wall; above 1 = threads beside the main one).
+      cpu_window:
+        os0 && os1 && caps.osCpu
+          ? {
+              user_ms: os1.user_ms - os0.user_ms,
+              sys_ms: os1.sys_ms - os0.sys_ms,
+              wall_ms: (wall1 - wall0) / 1e6,
+              source: caps.osCpu.source,
+              resolution_ms: caps.osCpu.resolution_ms,
+            }
+          : null,
       inproc: {
         cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },
         rss_bytes: caps.rss(),

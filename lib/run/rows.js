@@ -69,6 +69,7 @@ export function toRow(job, outcome, version) {
     rss_peak_bytes: outcome.rss_peak_bytes,
     exit_code: outcome.exit_code,
     signal: outcome.signal,
+    cpu_window: ok ? (inner.cpu_window ?? null) : null,
     inproc: inner?.inproc ?? null,
     repro: job.repro,
   };
