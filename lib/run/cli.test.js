@@ -1,7 +1,7 @@
 // End-to-end tests of the orchestrator on fixture workloads (test/fixtures/suites), on every runtime.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -106,6 +106,8 @@ describe('a run over the fault and sanity fixtures on node, deno and bun', () =>
       RUNTIMES.join(','),
       '--suites-dir',
       FIXTURES,
+      '--suite',
+      'faults,sane',
       '--quick',
       '--rounds',
       '1',
@@ -286,4 +288,26 @@ test('Ctrl-C keeps the finished jobs in a valid results file and exits 130', asy
   assert.equal(doc.complete, false);
   assert.equal(doc.results.length, 1);
   assert.equal(doc.results[0].status, 'ok');
+});
+
+test('a job whose child ignores SIGTERM and holds stdout ends at its timeout, and no process is left', () => {
+  const dir = tmp();
+  const pidfile = join(dir, 'pid');
+  const out = join(dir, 'hang.json');
+  const t0 = Date.now();
+  const args = ['run', '--runtimes', 'node', '--suites-dir', FIXTURES, '--suite', 'hang', '--rounds', '1'];
+  const r = orchestrate([...args, '--timeout', '3', '--out', out], { PARITY_TEST_PIDFILE: pidfile });
+  const seconds = (Date.now() - t0) / 1000;
+  assert.equal(r.status, 0, r.stderr);
+  const row = JSON.parse(readFileSync(out, 'utf8')).results[0];
+  assert.equal(row.status, 'timeout', row.error);
+  assert.ok(row.wall_ms < 5000, `the job took ${row.wall_ms} ms with a 3 s timeout`);
+  assert.ok(seconds < 3 + 2 + 4, `the whole run took ${seconds} s`); // + start-up and probing
+  const pid = Number(readFileSync(pidfile, 'utf8'));
+  assert.ok(pid > 0);
+  // A killed process may linger a moment as a zombie until init reaps it: that is not alive.
+  const state = existsSync(`/proc/${pid}/stat`)
+    ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
+    : 'gone';
+  assert.ok(state === 'gone' || state === 'Z', `the job's child ${pid} is still alive (state ${state})`);
 });

@@ -49,6 +49,30 @@ function childrenOf(pid) {
   }
 }
 
+/** Every descendant of `pid` (children, their children, …): a job's whole process tree. */
+export function descendantsOf(pid) {
+  const out = [];
+  const queue = childrenOf(pid);
+  while (queue.length) {
+    const p = /** @type {number} */ (queue.shift());
+    out.push(p);
+    queue.push(...childrenOf(p));
+  }
+  return out;
+}
+
+/** SIGKILL each pid, ignoring those already gone. */
+function killAll(pids) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+}
+
+/** Once the runtime has exited, how long its output pipes may stay open (held by stragglers) before they are cut. */
+const PIPE_GRACE_MS = 300;
+
 const SIGNALS = {
   1: 'SIGHUP',
   2: 'SIGINT',
@@ -65,7 +89,11 @@ const SIGNALS = {
 
 /**
  * Spawn `bin args` under GNU time, enforce timeout and memory cap, and return what happened.
- * @param {{bin: string, args: string[], env?: Record<string, string>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void}} opts
+ * The job runs in its own process group. On timeout or memory cap every process of the job is
+ * killed at once (GNU time, the group leader, is spared so that it still reports the runtime's
+ * rusage, then goes too); the result never waits on pipes a straggler holds open. The memory cap
+ * and the polled peak RSS are the sum over the job's whole process tree.
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void}} opts
  */
 export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpawn }) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-'));
@@ -78,44 +106,50 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // own process group: stragglers the job leaves behind can be killed together
     });
+    const leader = /** @type {number} */ (child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
-      stdout += d;
+      // Keep the tail only: a runaway job must not fill the orchestrator's memory.
+      stdout = (stdout + d).slice(-16 * 1024 * 1024);
     });
     child.stderr.on('data', (d) => {
-      // Keep the tail only: a runaway job must not fill the orchestrator's memory.
       stderr = (stderr + d).slice(-64 * 1024);
     });
     /** @type {null | 'timeout' | 'oom' | 'interrupted'} */
     let killedFor = null;
     let rssSeen = 0;
+    const killGroup = () => {
+      try {
+        process.kill(-leader, 'SIGKILL');
+      } catch {}
+    };
     const killJob = (why) => {
       if (killedFor) return;
       killedFor = why;
-      // Kill the runtime, not GNU time, so that time still reports its rusage.
-      for (const pid of childrenOf(child.pid)) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {}
-      }
+      // Everything below GNU time at once; GNU time reaps the runtime and writes its rusage.
+      killAll(descendantsOf(leader));
+      // Whatever escaped (or GNU time itself, if it does not exit) goes with the group shortly after.
+      setTimeout(killGroup, 1000).unref();
     };
     onSpawn?.(() => killJob('interrupted'));
     const timer = setTimeout(() => killJob('timeout'), timeoutMs);
     const poll = setInterval(() => {
-      for (const pid of childrenOf(child.pid)) {
-        const rss = readStatusKiB(pid, 'VmRSS');
-        rssSeen = Math.max(rssSeen, rss);
-        if (memCapBytes && rss > memCapBytes) killJob('oom');
-      }
+      let rss = 0;
+      for (const pid of descendantsOf(leader)) rss += readStatusKiB(pid, 'VmRSS');
+      rssSeen = Math.max(rssSeen, rss);
+      if (memCapBytes && rss > memCapBytes) killJob('oom');
     }, POLL_MS);
-    child.on('close', (code) => {
-      const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
+    let done = false;
+    let wall_ms = 0;
+    const finish = (code) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       clearInterval(poll);
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {}
+      killGroup();
+      child.stdout.destroy();
+      child.stderr.destroy();
       let timed = null;
       try {
         timed = parseTimeOutput(readFileSync(timeFile, 'utf8'));
@@ -132,6 +166,14 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
         signal: signal_number === null ? null : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
         killed_for: killedFor,
       });
+    };
+    child.on('exit', (code) => {
+      wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // The runtime is gone: kill stragglers, which closes the pipes they held; read what is
+      // still buffered, but never wait longer than the grace period for it.
+      killGroup();
+      setTimeout(() => finish(code), PIPE_GRACE_MS);
+      child.on('close', () => finish(code));
     });
   });
 }
