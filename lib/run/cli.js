@@ -11,7 +11,12 @@ import { listSuites, loadAnalyses } from './discover.js';
 import { probeRuntime } from './drivers/index.js';
 import { run, UsageError } from './loop.js';
 import { displayPath, loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
-import { readResults, SCHEMA_ID } from './results.js';
+import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
+
+/** Print provenance differences between files before any of their numbers. */
+const warnProvenance = (docs) => {
+  for (const w of provenanceWarnings(docs)) process.stderr.write(`parity: warning: ${w}\n`);
+};
 
 /** Every option any command takes: one name, one meaning, in every command. */
 export const OPTIONS = {
@@ -70,6 +75,7 @@ export const COMMANDS = {
     files: [1, 1, 'table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     async run(o, [file]) {
       const doc = readResults(file);
+      warnProvenance([doc]);
       const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown };
       process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);
       return 0;
@@ -81,6 +87,7 @@ export const COMMANDS = {
     files: [2, 2, 'diff needs two results files: A=results/old.json B=results/new.json'],
     run(o, files) {
       const [a, b] = files.map(readResults);
+      warnProvenance([a, b]);
       process.stdout.write(`${renderDiff(a, b, { markdown: o.markdown })}\n`);
       return 0;
     },

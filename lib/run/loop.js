@@ -15,6 +15,7 @@ import { loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.
 import {
   finishResultsDoc,
   newResultsDoc,
+  provenance,
   resultsPath,
   runtimeInfo,
   SCHEMA_ID,
@@ -110,6 +111,7 @@ export async function run(o) {
     command: process.argv.slice(1).map(shellQuote).join(' '),
     options: { ...mode, suites, runtimes: runtimes.map((r) => r.id) },
     fingerprint: fp,
+    provenance: provenance(runtimes),
     runtimes: runtimes.map((rt) => runtimeInfo(rt, versions.get(rt.id))),
   });
   const out = o.out ? resolve(o.out) : resultsPath();

@@ -1,5 +1,7 @@
 // Results files: naming, atomic writes and validation against the repo's JSON Schema.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -88,8 +90,63 @@ export function runtimeInfo(rt, v) {
 }
 
 /**
+ * What a results file came from, so that two files can be told apart before their numbers are:
+ * parity's commit and whether the tree had uncommitted changes, the package lock's hash (it pins
+ * every runtime and tool), and the versions of packages variants preload.
+ * @param {any[]} runtimes resolved runtimes of the run
+ */
+export function provenance(runtimes = []) {
+  const git = (...args) =>
+    execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  /** @type {Record<string, any>} */
+  const out = { commit: null, dirty: null, lock_sha256: null, preloads: {} };
+  try {
+    out.commit = git('rev-parse', 'HEAD');
+    // results/ is where runs write; its files do not make a tree dirty.
+    out.dirty = git('status', '--porcelain', '--', '.', ':(exclude)results').length > 0;
+  } catch {
+    out.git_error = 'not a git checkout, or git is not installed';
+  }
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(lock)) out.lock_sha256 = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  for (const rt of runtimes) {
+    if (!rt.preload) continue;
+    // A preload names its package in its imports; record every bare package it imports.
+    const src = readFileSync(rt.preload, 'utf8');
+    for (const [, name] of src.matchAll(/import\(?\s*['"]([^.'"/][^'"]*)['"]/g)) {
+      const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+      const file = join(ROOT, 'node_modules', pkg, 'package.json');
+      if (!pkg.startsWith('node:') && existsSync(file))
+        out.preloads[pkg] = JSON.parse(readFileSync(file, 'utf8')).version;
+    }
+  }
+  return out;
+}
+
+/**
+ * One line per way two files' provenance differs (commit, uncommitted changes, lock), for a
+ * warning before their numbers are compared.
+ * @param {any[]} docs
+ * @returns {string[]}
+ */
+export function provenanceWarnings(docs) {
+  const p = docs.map((d) => d.provenance ?? {});
+  const warnings = [];
+  const distinct = (f) => new Set(p.map(f)).size > 1;
+  if (p.some((x) => !x.commit)) warnings.push('a file does not record the parity commit it came from');
+  else if (distinct((x) => x.commit))
+    warnings.push(
+      `files come from different parity commits: ${[...new Set(p.map((x) => x.commit.slice(0, 12)))].join(', ')}`,
+    );
+  if (p.some((x) => x.dirty)) warnings.push('a file was made from a tree with uncommitted changes');
+  if (distinct((x) => x.lock_sha256))
+    warnings.push('files come from different package-lock.json (runtime or tool versions may differ)');
+  return warnings;
+}
+
+/**
  * A new results document, assembled in one place for perf runs and conformance runs alike.
- * @param {{command: string, options?: any, runtimes: any[], fingerprint?: any, started?: string}} run
+ * @param {{command: string, options?: any, runtimes: any[], fingerprint?: any, provenance?: any, started?: string}} run
  */
 export function newResultsDoc(run) {
   return {
@@ -100,6 +157,7 @@ export function newResultsDoc(run) {
     command: run.command,
     ...(run.options ? { options: run.options } : {}),
     fingerprint: run.fingerprint ?? fingerprint(),
+    provenance: run.provenance ?? provenance(),
     runtimes: run.runtimes,
     results: [],
     conformance: [],

@@ -3,7 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readResults, resultsPath, validateResults, writeJsonAtomic } from './results.js';
+import {
+  provenance,
+  provenanceWarnings,
+  readResults,
+  resultsPath,
+  validateResults,
+  writeJsonAtomic,
+} from './results.js';
 
 const minimal = () => ({
   schema: 'parity.results/1',
@@ -68,4 +75,22 @@ test('readResults names the file and the problem for broken input', () => {
   assert.throws(() => readResults(file), /bad\.json does not match schema parity\.results\/1/);
   assert.throws(() => readResults(join(dir, 'none.json')), /none\.json: no such file/);
   assert.ok(readFileSync(file, 'utf8'));
+});
+
+test('provenance records the commit, the lock hash and a preloaded package version', async () => {
+  const { resolveRuntime } = await import('./registry.js');
+  const p = provenance([resolveRuntime('node+fast-webstreams')]);
+  assert.match(String(p.commit), /^[0-9a-f]{40}$/);
+  assert.equal(typeof p.dirty, 'boolean');
+  assert.match(String(p.lock_sha256), /^[0-9a-f]{64}$/);
+  assert.match(p.preloads['experimental-fast-webstreams'], /^\d+\.\d+\.\d+/);
+});
+
+test('files from different commits or locks are warned about; identical provenance is not', () => {
+  const a = { provenance: { commit: 'a'.repeat(40), dirty: false, lock_sha256: 'x' } };
+  const b = { provenance: { commit: 'b'.repeat(40), dirty: false, lock_sha256: 'y' } };
+  assert.deepEqual(provenanceWarnings([a, a]), []);
+  const w = provenanceWarnings([a, b]).join('\n');
+  assert.match(w, /different parity commits/);
+  assert.match(w, /different package-lock\.json/);
 });
