@@ -17,6 +17,8 @@ ROUNDS ?=
 BASELINE ?=
 SHOW ?=
 FILE ?=
+AA ?=
+THRESHOLD ?=
 CONFORMANCE ?=
 
 RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
@@ -31,7 +33,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff runtimes validate clean
+.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -70,13 +72,17 @@ run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
 compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1] [CONFORMANCE=1]
 	$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
 
-table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance] [BASELINE=id]
+table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
-	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown)
+	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)")
 
-diff: ## compare two results files cell by cell: make diff A=results/old.json B=results/new.json
+diff: ## gate on regressions: make diff A=old.json B=new.json [THRESHOLD=5] [AA=a/a file]; exit 1 on one
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: set A and B to two results files" >&2; exit 2; }
-	$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown)
+	$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown) $(if $(THRESHOLD),--threshold "$(THRESHOLD)") $(if $(AA),--floor "$(AA)")
+
+aa: ## this machine's noise floor: one runtime against itself, make aa RUNTIME=node [SUITE=…] [QUICK=1]
+	@test -n "$(RUNTIME)" || { echo "aa: set RUNTIME to one runtime id (see make runtimes), e.g. make aa RUNTIME=node" >&2; exit 2; }
+	$(ORCH) run --aa --runtimes "$(RUNTIME)" $(RUN_FLAGS)
 
 validate: ## validate a results file against the schema: make validate FILE=…
 	$(ORCH) validate $(FILE)

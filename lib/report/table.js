@@ -152,8 +152,12 @@ function runtimeTable(agg, labels, title, unitOf, cellOf) {
   };
 }
 
-/** The main table: throughput per runtime, with conformance marks when asked. */
-export function throughputTable(agg, labels, conformance = []) {
+/**
+ * The main table: throughput per runtime, with conformance marks when asked, and the A/A noise
+ * floor of the row beside each ratio when an A/A file gave one (`floor`: row key → share).
+ * @param {Map<string, number>} [floor]
+ */
+export function throughputTable(agg, labels, conformance = [], floor) {
   return runtimeTable(
     agg,
     labels,
@@ -161,8 +165,12 @@ export function throughputTable(agg, labels, conformance = []) {
     (row) => throughputUnit(row.unit),
     (cell, row, id) => {
       const c = throughputCell(cell);
-      const mark = conformance.length ? conformanceMark(conformance, id, row.suite, row.folders) : '';
-      return mark ? { ...c, text: `${c.text} ${mark}` } : c;
+      const f = floor?.get(row.key);
+      const extra = [
+        c.ratio && f !== undefined ? `(floor ±${(f * 100).toFixed(1)}%)` : '',
+        conformance.length ? conformanceMark(conformance, id, row.suite, row.folders) : '',
+      ].filter(Boolean);
+      return extra.length ? { ...c, text: `${c.text} ${extra.join(' ')}` } : c;
     },
   );
 }
@@ -273,17 +281,18 @@ export function fingerprintLines(doc) {
  * Every table of a results document, as report-model data, in print order.
  * `analyses` are suite-specific tables (suites/<suite>/_analysis.js): `{title, table(results)}`.
  * @param {any} doc
- * @param {{show?: string[], baseline?: string, analyses?: {title: string, table: (results: any[]) => any}[]}} opts
+ * @param {{show?: string[], baseline?: string, floor?: Map<string, number>, analyses?: {title: string, table: (results: any[]) => any}[]}} opts
  * @returns {{fingerprint: string[], tables: import('./model.js').TableData[], notes: string[], agg: any}}
  */
-export function reportOf(doc, { show = [], baseline, analyses = [] } = {}) {
+export function reportOf(doc, { show = [], baseline, floor, analyses = [] } = {}) {
   const runtimes = doc.runtimes.map((r) => r.id);
   const agg = aggregate(doc.results, runtimes, baseline ?? runtimes[0]);
   const labels = labelsOf(doc);
   const conformance = doc.conformance ?? [];
   const tables = [];
   // Pass counts inside the perf cells only on request (SHOW=conformance): they widen every cell.
-  if (agg.rows.length) tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : []));
+  if (agg.rows.length)
+    tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : [], floor));
   if (show.includes('spread')) tables.push(spreadTable(agg, labels));
   if (show.includes('cpu')) tables.push(cpuTable(agg, labels));
   if (show.includes('rss')) tables.push(rssTable(agg, labels));
@@ -302,11 +311,11 @@ export function reportOf(doc, { show = [], baseline, analyses = [] } = {}) {
 /**
  * Everything `make table` prints for a results document, as text or markdown.
  * @param {any} doc
- * @param {{show?: string[], baseline?: string, markdown?: boolean, analyses?: any[]}} opts
+ * @param {{show?: string[], baseline?: string, markdown?: boolean, floor?: Map<string, number>, analyses?: any[]}} opts
  */
-export function renderResults(doc, { show = [], baseline, markdown = false, analyses = [] } = {}) {
+export function renderResults(doc, { show = [], baseline, markdown = false, floor, analyses = [] } = {}) {
   const format = markdown ? 'markdown' : 'text';
-  const r = reportOf(doc, { show, baseline, analyses });
+  const r = reportOf(doc, { show, baseline, floor, analyses });
   const bullets = (lines) => (markdown ? lines.map((l) => `- ${l}`) : lines).join('\n');
   return [bullets(r.fingerprint), ...r.tables.map((t) => printTable(t, { format })), bullets(r.notes)].join('\n\n');
 }
@@ -352,4 +361,41 @@ export function diffOf(a, b) {
 /** `make diff` as text or markdown. */
 export function renderDiff(a, b, { markdown = false } = {}) {
   return printTable(diffOf(a, b).table, { format: markdown ? 'markdown' : 'text' });
+}
+
+/**
+ * The diff as a gate (criterion's regression against a baseline): each cell is a regression,
+ * an improvement or no change. A regression needs a significant slowdown (B slower than A,
+ * 95% interval excluding 1) larger than `threshold` percent and, when an A/A file gave a noise
+ * floor for the row, larger than that floor too.
+ * @param {any} a
+ * @param {any} b
+ * @param {{threshold?: number, floor?: Map<string, number>}} [opts]
+ */
+export function diffGate(a, b, { threshold = 5, floor } = {}) {
+  const { table, changes } = diffOf(a, b);
+  const regressions = [];
+  let improvements = 0;
+  const verdicts = changes.map((c) => {
+    const r = c.ratio;
+    if (!r || !r.significant) return 'no change';
+    const change = Math.abs(1 / r.ratio - 1); // B's time relative to A's
+    const limit = Math.max(threshold / 100, floor?.get(c.key) ?? 0);
+    if (change <= limit) return 'no change';
+    if (r.ratio < 1) {
+      regressions.push({ ...c, change });
+      return `REGRESSION +${(change * 100).toFixed(1)}% time`;
+    }
+    improvements++;
+    return `improvement −${(change * 100).toFixed(1)}% time`;
+  });
+  table.columns.push({ key: 'verdict', label: 'verdict', align: 'left' });
+  table.rows.forEach((row, i) => {
+    row.verdict = { text: verdicts[i], ...(verdicts[i].startsWith('REGRESSION') ? { tone: 'bad' } : {}) };
+  });
+  const gate = `threshold ${threshold}%${floor ? ', A/A noise floor per row' : ''}`;
+  const summary = regressions.length
+    ? `diff: ${regressions.length} significant regression(s) beyond ${gate}: ${regressions.map((r) => `${r.key} on ${r.runtime} (+${(r.change * 100).toFixed(1)}%)`).join('; ')}`
+    : `diff: no significant regression beyond ${gate} (${improvements} improvement(s), ${changes.length} cell(s) compared)`;
+  return { table, summary, regressions };
 }

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { renderDiff, renderResults } from '../report/table.js';
+import { aaReport, floorByRow } from '../report/aa.js';
+import { printTable } from '../report/print.js';
+import { diffGate, renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses } from './discover.js';
 import { probeRuntime } from './drivers/index.js';
 import { run, UsageError } from './loop.js';
@@ -36,10 +38,14 @@ export const OPTIONS = {
   markdown: { type: 'boolean', help: 'print markdown tables' },
   conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
   check: { type: 'boolean', help: 'exit 1 unless every pinned runtime is an installed native binary' },
+  aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
+  floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
+  threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
   help: { type: 'boolean', short: 'h', help: 'this text' },
 };
 
 const RUN_OPTIONS = [
+  'aa',
   'runtimes',
   'suite',
   'workload',
@@ -71,24 +77,41 @@ export const COMMANDS = {
   compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: (o) => run(o) },
   table: {
     summary: 'print a results file as tables',
-    options: ['show', 'baseline', 'markdown'],
+    options: ['show', 'baseline', 'markdown', 'floor'],
     files: [1, 1, 'table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     async run(o, [file]) {
       const doc = readResults(file);
       warnProvenance([doc]);
-      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown };
+      const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
+      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown, floor };
       process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);
       return 0;
     },
   },
   diff: {
-    summary: 'compare two results files cell by cell',
-    options: ['markdown'],
+    summary: 'compare two results files cell by cell; exit 1 on a significant regression beyond --threshold',
+    options: ['markdown', 'threshold', 'floor'],
     files: [2, 2, 'diff needs two results files: A=results/old.json B=results/new.json'],
     run(o, files) {
       const [a, b] = files.map(readResults);
       warnProvenance([a, b]);
-      process.stdout.write(`${renderDiff(a, b, { markdown: o.markdown })}\n`);
+      const threshold = o.threshold === undefined ? 5 : Number(o.threshold);
+      if (!Number.isFinite(threshold) || threshold < 0) {
+        throw new UsageError(`Invalid --threshold "${o.threshold}": expected a percentage of 0 or more, e.g. 5`);
+      }
+      const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
+      const d = diffGate(a, b, { threshold, floor });
+      process.stdout.write(`${printTable(d.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${d.summary}\n`);
+      return d.regressions.length ? 1 : 0;
+    },
+  },
+  aa: {
+    summary: 'the noise floor of an A/A results file (make aa writes one)',
+    options: ['markdown'],
+    files: [1, 1, 'aa needs one A/A results file, e.g. FILE=results/20261122T061500Z-host.json'],
+    run(o, [file]) {
+      const r = aaReport(readResults(file));
+      process.stdout.write(`${printTable(r.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${r.verdict}\n`);
       return 0;
     },
   },

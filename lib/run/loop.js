@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
+import { aaId, aaReport } from '../report/aa.js';
+import { printTable } from '../report/print.js';
 import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
 import { driverFor } from './drivers/index.js';
@@ -80,7 +82,16 @@ export function modeOf(o) {
  */
 export async function run(o) {
   const registry = loadRegistry();
-  const runtimes = resolveRuntimes(splitList(o.runtimes), registry);
+  let runtimes = resolveRuntimes(splitList(o.runtimes), registry);
+  if (o.aa) {
+    // A/A: one runtime against itself under a second id, interleaved like any comparison.
+    if (runtimes.length !== 1) {
+      throw new UsageError(
+        `An A/A run takes exactly one runtime, got ${runtimes.map((r) => r.id).join(', ') || 'none'}`,
+      );
+    }
+    runtimes = [runtimes[0], { ...runtimes[0], id: aaId(runtimes[0].id) }];
+  }
   const suitesDir = o['suites-dir'] ? resolve(o['suites-dir']) : SUITES_DIR;
   const suites = resolveSuites(splitList(o.suite), suitesDir);
   const mode = modeOf(o);
@@ -184,6 +195,10 @@ export async function run(o) {
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
   process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
+  if (o.aa && doc.results.some((r) => r.status === 'ok')) {
+    const aa = aaReport(doc);
+    process.stdout.write(`\n${printTable(aa.table)}\n\n${aa.verdict}\n`);
+  }
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
   if (fp.loadavg_start[0] > fp.cores * 0.5 || (fp.loadavg_end?.[0] ?? 0) > 1 + fp.cores * 0.5) {
     log(

@@ -1,0 +1,96 @@
+// A/A runs: the same binary under two ids, interleaved as usual. Every difference between them
+// is noise, so they measure this machine's noise floor and the test's real false-positive rate.
+import { noiseFloor } from '../measure/paired.js';
+import { aggregate } from './aggregate.js';
+import { simpleTable } from './model.js';
+
+/** The id of a runtime's A/A twin. */
+export const aaId = (id) => `${id}/aa`;
+
+/**
+ * Per row of an A/A results file: the ratio of the twin against the original and its interval.
+ * @param {any} doc
+ * @returns {{rows: {key: string, ratio: any}[], floor: ReturnType<typeof noiseFloor>, runtime: string}}
+ */
+export function aaSummary(doc) {
+  const ids = doc.runtimes.map((r) => r.id);
+  const base = ids.find((id) => ids.includes(aaId(id)));
+  if (!base) {
+    throw new Error(`Not an A/A file: it needs a runtime and its twin "<id>/aa", got ${ids.join(', ')}`);
+  }
+  const agg = aggregate(doc.results, [base, aaId(base)], base);
+  const rows = [];
+  /** @type {[number[], number[]][]} */
+  const pairs = [];
+  for (const row of agg.rows) {
+    const a = row.cells[base];
+    const b = row.cells[aaId(base)];
+    if (!a?.ok || !b?.ok) continue;
+    rows.push({ key: row.key, ratio: b.ratio });
+    const byRound = new Map(a.rows.filter((r) => r.status === 'ok').map((r) => [r.round, r.median_ns]));
+    const pa = [];
+    const pb = [];
+    for (const r of b.rows) {
+      if (r.status === 'ok' && byRound.has(r.round)) {
+        pa.push(byRound.get(r.round));
+        pb.push(r.median_ns);
+      }
+    }
+    pairs.push([pa, pb]);
+  }
+  return { rows, floor: noiseFloor(pairs), runtime: base };
+}
+
+/**
+ * The noise floor of each row: the farther of |ratio − 1| and the interval's half-width, as a
+ * share. A ratio in another file that is closer to 1 than this is within the noise.
+ * @param {any} doc an A/A results file
+ * @returns {Map<string, number>}
+ */
+export function floorByRow(doc) {
+  const { rows } = aaSummary(doc);
+  return new Map(
+    rows.map((r) => {
+      const half = Number.isFinite(r.ratio?.ci95?.[0]) ? (r.ratio.ci95[1] - r.ratio.ci95[0]) / 2 : Number.NaN;
+      const dev = Math.abs((r.ratio?.ratio ?? Number.NaN) - 1);
+      return [r.key, Math.max(dev, Number.isFinite(half) ? half : 0)];
+    }),
+  );
+}
+
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
+
+/**
+ * The A/A report: one line per row and a one-line verdict.
+ * @param {any} doc
+ * @returns {{table: import('./model.js').TableData, verdict: string, flagged: number, rows: number}}
+ */
+export function aaReport(doc) {
+  const { rows, floor, runtime } = aaSummary(doc);
+  const body = rows.map((r) => {
+    const ci = r.ratio?.ci95 ?? [Number.NaN, Number.NaN];
+    const interval = Number.isFinite(ci[0]) ? `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]` : '-';
+    return [
+      r.key,
+      r.ratio ? `${r.ratio.ratio.toFixed(3)}x` : '-',
+      interval,
+      pct(Math.abs((r.ratio?.ratio ?? Number.NaN) - 1)),
+      r.ratio?.verdict ?? '-',
+    ];
+  });
+  const flagged = Math.round(floor.flaggedShare * floor.rows) || 0;
+  const table = simpleTable(
+    `A/A: ${aaId(runtime)} against ${runtime} (the same binary): every difference is noise`,
+    ['workload', 'ratio', '95% interval', '|ratio − 1|', 'verdict'],
+    body,
+  );
+  const summary = `noise floor on this machine: median |ratio − 1| ${pct(floor.medianAbsDev)}, largest ${pct(floor.maxAbsDev)}, widest interval ±${pct(floor.widestHalfWidth)}; ${flagged} of ${floor.rows} rows flagged (${pct(floor.flaggedShare)})`;
+  // At a 5% level about 1 row in 20 is flagged by chance; more than that (with a little slack
+  // for small counts) says the test's assumptions do not hold here.
+  const expected = 0.05 * floor.rows;
+  const ok = flagged <= Math.max(1, Math.ceil(expected + 2 * Math.sqrt(expected * 0.95)));
+  const verdict = ok
+    ? `${summary}: within the 5% expected by chance; differences below about ${pct(floor.maxAbsDev)} are not claims on this machine`
+    : `${summary}: more than chance allows; this machine is too noisy (or drifts within rounds) for claims below ${pct(floor.maxAbsDev)}`;
+  return { table, verdict, flagged, rows: floor.rows };
+}
