@@ -88,6 +88,50 @@ const SIGNALS = {
 };
 
 /**
+ * The one way parity starts a child: in its own process group (so that the child and anything it
+ * starts can be killed together), stdin closed, stdout and stderr kept as bounded tails, and an
+ * end that does not wait on pipes a straggler holds: `onEnd` fires once, after the child exits
+ * and its pipes close, or PIPE_GRACE_MS after the exit with whatever arrived, the group killed.
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, maxStdout?: number,
+ *   onEnd: (end: {code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null}) => void}} opts
+ */
+export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, onEnd }) {
+  const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    // Keep the tail only: a runaway job must not fill the orchestrator's memory.
+    stdout = (stdout + d).slice(-maxStdout);
+  });
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-64 * 1024);
+  });
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  let ended = false;
+  const end = (code, signal, spawnError = null) => {
+    if (ended) return;
+    ended = true;
+    killGroup();
+    child.stdout.destroy();
+    child.stderr.destroy();
+    onEnd({ code, signal, stdout, stderr, spawnError });
+  };
+  child.on('error', (e) => end(null, null, /** @type {any} */ (e)));
+  child.on('exit', (code, signal) => {
+    // The child is gone: kill stragglers, which closes the pipes they held; read what is still
+    // buffered, but never wait longer than the grace period for it.
+    killGroup();
+    setTimeout(() => end(code, signal), PIPE_GRACE_MS);
+    child.on('close', () => end(code, signal));
+  });
+  return { pid: /** @type {number} */ (child.pid), killGroup };
+}
+
+/**
  * Spawn `bin args` under GNU time, enforce timeout and memory cap, and return what happened.
  * The job runs in its own process group. On timeout or memory cap every process of the job is
  * killed at once (GNU time, the group leader, is spared so that it still reports the runtime's
@@ -100,81 +144,52 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
   const timeFile = join(dir, 'time');
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const child = spawn(GNU_TIME, ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // own process group: stragglers the job leaves behind can be killed together
-    });
-    const leader = /** @type {number} */ (child.pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      // Keep the tail only: a runaway job must not fill the orchestrator's memory.
-      stdout = (stdout + d).slice(-16 * 1024 * 1024);
-    });
-    child.stderr.on('data', (d) => {
-      stderr = (stderr + d).slice(-64 * 1024);
-    });
     /** @type {null | 'timeout' | 'oom' | 'interrupted'} */
     let killedFor = null;
     let rssSeen = 0;
-    const killGroup = () => {
-      try {
-        process.kill(-leader, 'SIGKILL');
-      } catch {}
-    };
+    const job = startChild({
+      bin: GNU_TIME,
+      args: ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args],
+      env,
+      cwd,
+      onEnd({ code, stdout, stderr }) {
+        const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
+        clearTimeout(timer);
+        clearInterval(poll);
+        let timed = null;
+        try {
+          timed = parseTimeOutput(readFileSync(timeFile, 'utf8'));
+        } catch {}
+        rmSync(dir, { recursive: true, force: true });
+        const signal_number = timed?.signal_number ?? null;
+        resolve({
+          stdout,
+          stderr,
+          wall_ms,
+          cpu_ms: timed?.cpu_ms ?? null,
+          rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? 0, rssSeen) || null,
+          exit_code: timed ? timed.exit_code : code,
+          signal: signal_number === null ? null : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
+          killed_for: killedFor,
+        });
+      },
+    });
     const killJob = (why) => {
       if (killedFor) return;
       killedFor = why;
       // Everything below GNU time at once; GNU time reaps the runtime and writes its rusage.
-      killAll(descendantsOf(leader));
+      killAll(descendantsOf(job.pid));
       // Whatever escaped (or GNU time itself, if it does not exit) goes with the group shortly after.
-      setTimeout(killGroup, 1000).unref();
+      setTimeout(job.killGroup, 1000).unref();
     };
     onSpawn?.(() => killJob('interrupted'));
     const timer = setTimeout(() => killJob('timeout'), timeoutMs);
     const poll = setInterval(() => {
       let rss = 0;
-      for (const pid of descendantsOf(leader)) rss += readStatusKiB(pid, 'VmRSS');
+      for (const pid of descendantsOf(job.pid)) rss += readStatusKiB(pid, 'VmRSS');
       rssSeen = Math.max(rssSeen, rss);
       if (memCapBytes && rss > memCapBytes) killJob('oom');
     }, POLL_MS);
-    let done = false;
-    let wall_ms = 0;
-    const finish = (code) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      clearInterval(poll);
-      killGroup();
-      child.stdout.destroy();
-      child.stderr.destroy();
-      let timed = null;
-      try {
-        timed = parseTimeOutput(readFileSync(timeFile, 'utf8'));
-      } catch {}
-      rmSync(dir, { recursive: true, force: true });
-      const signal_number = timed?.signal_number ?? null;
-      resolve({
-        stdout,
-        stderr,
-        wall_ms,
-        cpu_ms: timed?.cpu_ms ?? null,
-        rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? 0, rssSeen) || null,
-        exit_code: timed ? timed.exit_code : code,
-        signal: signal_number === null ? null : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
-        killed_for: killedFor,
-      });
-    };
-    child.on('exit', (code) => {
-      wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The runtime is gone: kill stragglers, which closes the pipes they held; read what is
-      // still buffered, but never wait longer than the grace period for it.
-      killGroup();
-      setTimeout(() => finish(code), PIPE_GRACE_MS);
-      child.on('close', () => finish(code));
-    });
   });
 }
 
@@ -190,39 +205,32 @@ export function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
   const out = join(dir, 'out.jsonl');
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(bin, argsFor(out), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      if (stdout.length < 65536) stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      if (stderr.length < 65536) stderr += d;
-    });
     let killed = false;
+    const child = startChild({
+      bin,
+      args: argsFor(out),
+      env,
+      cwd,
+      maxStdout: 65536,
+      onEnd({ code, signal, stdout, stderr, spawnError }) {
+        clearTimeout(timer);
+        let lines = [];
+        try {
+          lines = readFileSync(out, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l));
+        } catch {
+          // No file: the process failed before its first line; the exit status and stderr say why.
+        }
+        rmSync(dir, { recursive: true, force: true });
+        const ms = Math.round(performance.now() - started);
+        resolve({ lines, code, signal, killed, ms, stdout, stderr, spawnError });
+      },
+    });
     const timer = setTimeout(() => {
       killed = true;
-      child.kill('SIGKILL');
+      child.killGroup();
     }, timeoutMs);
-    let done = false;
-    const finish = (code, signal, spawnError = null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      let lines = [];
-      try {
-        lines = readFileSync(out, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l));
-      } catch {
-        // No file: the process failed before its first line; the exit status and stderr say why.
-      }
-      rmSync(dir, { recursive: true, force: true });
-      const ms = Math.round(performance.now() - started);
-      resolve({ lines, code, signal, killed, ms, stdout, stderr, spawnError });
-    };
-    child.on('error', (e) => finish(null, null, /** @type {any} */ (e)));
-    child.on('close', (code, signal) => finish(code, signal));
   });
 }
