@@ -12,6 +12,7 @@ RUNTIME ?=
 RUNTIMES ?= node deno bun
 SUITE ?=
 WORKLOAD ?=
+PARAMS ?=
 QUICK ?=
 ROUNDS ?=
 BASELINE ?=
@@ -21,7 +22,7 @@ AA ?=
 THRESHOLD ?=
 CONFORMANCE ?=
 
-RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
+RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(PARAMS),--params "$(PARAMS)") \
 	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
 	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
 	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance)

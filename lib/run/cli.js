@@ -25,6 +25,10 @@ export const OPTIONS = {
   runtimes: { type: 'string', help: 'runtime ids, "node deno bun" (see the runtimes command)' },
   suite: { type: 'string', help: 'suites to run, "math,json" (default: all)' },
   workload: { type: 'string', help: 'workload names within those suites' },
+  params: {
+    type: 'string',
+    help: 'only these parameter values, "mb=64,100 chunk=1024" (workloads without the key are left out)',
+  },
   quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
   rounds: { type: 'string', help: 'rounds (runtime order rotates each round)' },
   timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
@@ -46,6 +50,7 @@ export const OPTIONS = {
 
 const RUN_OPTIONS = [
   'aa',
+  'params',
   'runtimes',
   'suite',
   'workload',

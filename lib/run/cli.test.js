@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { planJobs } from './plan.js';
+import { parseParamFilter, planJobs, selectParams } from './plan.js';
 import { ROOT } from './registry.js';
 import { readResults, validateResults } from './results.js';
 import { toRow } from './rows.js';
@@ -310,4 +310,17 @@ test('a job whose child ignores SIGTERM and holds stdout ends at its timeout, an
     ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
     : 'gone';
   assert.ok(state === 'gone' || state === 'Z', `the job's child ${pid} is still alive (state ${state})`);
+});
+
+test('a parameter filter keeps the sets with those values and leaves out workloads without the key', () => {
+  const only = parseParamFilter('mb=64,100 chunk=1024');
+  assert.deepEqual(only, { mb: ['64', '100'], chunk: ['1024'] });
+  const sets = [
+    { chunk: 1024, mb: 1 },
+    { chunk: 1024, mb: 64 },
+    { chunk: 65536, mb: 64 },
+  ];
+  assert.deepEqual(selectParams(sets, only), [{ chunk: 1024, mb: 64 }]);
+  assert.deepEqual(selectParams([{}], only), []);
+  assert.throws(() => parseParamFilter('mb'), /Invalid parameter filter "mb": expected key=value/);
 });

@@ -10,7 +10,7 @@ import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
 import { driverFor } from './drivers/index.js';
 import { shellQuote } from './drivers/process.js';
-import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, planJobs } from './plan.js';
+import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planJobs } from './plan.js';
 import { checkGnuTime } from './proc.js';
 import { progress } from './progress.js';
 import { loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
@@ -112,6 +112,16 @@ export async function run(o) {
     workloads = workloads.filter((w) => only.includes(w.name));
   }
   if (!workloads.length) throw new UsageError(`No workloads found in suites ${suites.join(', ')}`);
+  let paramFilter;
+  try {
+    paramFilter = parseParamFilter(o.params);
+  } catch (e) {
+    throw new UsageError(/** @type {Error} */ (e).message);
+  }
+  const jobs = planJobs(workloads, runtimes, mode.rounds, mode.quick, paramFilter);
+  if (!jobs.length) {
+    throw new UsageError(`No parameter set matches --params "${o.params}" in ${workloads.map((w) => w.id).join(', ')}`);
+  }
 
   const drivers = [...new Set(runtimes.map(driverFor))];
   for (const d of drivers) await d.prepare(runtimes.filter((rt) => driverFor(rt) === d));
@@ -130,7 +140,6 @@ export async function run(o) {
   const save = () => writeJsonAtomic(out, doc);
   save();
 
-  const jobs = planJobs(workloads, runtimes, mode.rounds, mode.quick);
   const say = progress();
   let killCurrent = null;
   let interrupted = false;
@@ -142,7 +151,7 @@ export async function run(o) {
   process.on('SIGTERM', onSignal);
   const log = (line) => process.stderr.write(`${line}\n`);
   log(
-    `parity: ${jobs.length} jobs (${workloads.length} workload(s) × params × ${runtimes.length} runtime(s) × ${mode.rounds} round(s)) → ${relative(process.cwd(), out)}`,
+    `parity: ${jobs.length} jobs (${workloads.length} workload(s) × params${paramFilter ? ` ${o.params}` : ''} × ${runtimes.length} runtime(s) × ${mode.rounds} round(s)) → ${relative(process.cwd(), out)}`,
   );
 
   const t0 = Date.now();

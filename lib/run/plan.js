@@ -16,15 +16,16 @@ export const DEFAULT_MEM_CAP_MB = 4096;
 /**
  * The job list: for each round, each workload × params, every runtime, with the runtime
  * order rotated by one per round (A B C, B C A, C A B) so that drift over time and
- * position effects fall on every runtime alike.
+ * position effects fall on every runtime alike. `only` keeps the parameter sets a filter allows.
+ * @param {Record<string, string[]> | null} [only]
  * @returns {Job[]}
  */
-export function planJobs(workloads, runtimes, rounds, quick) {
+export function planJobs(workloads, runtimes, rounds, quick, only = null) {
   /** @type {Job[]} */
   const jobs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const w of workloads) {
-      const sets = w.module ? paramSets(w.module, quick) : [{}];
+      const sets = w.module ? selectParams(paramSets(w.module, quick), only) : [{}];
       for (const params of sets) {
         for (let i = 0; i < runtimes.length; i++) {
           const rt = runtimes[(i + round - 1) % runtimes.length];
@@ -34,6 +35,34 @@ export function planJobs(workloads, runtimes, rounds, quick) {
     }
   }
   return jobs;
+}
+
+/**
+ * Parse a user's parameter filter, "mb=64,100 chunk=1024", into key → allowed values (as text).
+ * @param {string | undefined} text
+ * @returns {Record<string, string[]> | null}
+ */
+export function parseParamFilter(text) {
+  if (!text?.trim()) return null;
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  for (const part of text.trim().split(/\s+/)) {
+    const m = /^([\w-]+)=(.+)$/.exec(part);
+    if (!m) throw new Error(`Invalid parameter filter "${part}": expected key=value[,value…], e.g. mb=64 chunk=1024`);
+    out[m[1]] = m[2].split(',');
+  }
+  return out;
+}
+
+/**
+ * The parameter sets a filter keeps: every filtered key present with one of its values. A
+ * workload without a filtered key keeps none (a run for `mb=64` runs the workloads that have mb).
+ * @param {Record<string, string|number>[]} sets
+ * @param {Record<string, string[]> | null} only
+ */
+export function selectParams(sets, only) {
+  if (!only) return sets;
+  return sets.filter((p) => Object.entries(only).every(([k, vs]) => k in p && vs.includes(String(p[k]))));
 }
 
 /**

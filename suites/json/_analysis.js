@@ -1,4 +1,5 @@
 // Extra tables for the json suite, printed under the throughput table (see lib/run/discover.js).
+import { scaling, scalingTable } from '../../lib/report/scaling.js';
 import { reviverSlowdown, slowdownTable } from './_slowdown.js';
 
 export default [
@@ -9,5 +10,9 @@ export default [
       const list = reviverSlowdown(results);
       return list.length ? slowdownTable(list) : null;
     },
+  },
+  {
+    title: 'JSON: cost as work grows (throughput by document size per runtime)',
+    table: (results) => scalingTable(scaling(results, 'json')),
   },
 ];

@@ -224,7 +224,7 @@ export function makeDoc(kind, mb, seed = DOC_SEED) {
 }
 
 /** Parameter grid shared by the json workloads: both shapes, 1 MB in quick runs. */
-export const PARAMS = { doc: KINDS, mb: [1, 4] };
+export const PARAMS = { doc: KINDS, mb: [1, 4, 16] };
 export const QUICK = { doc: KINDS, mb: [1] };
 
 /** Setup shared by the json workloads. */

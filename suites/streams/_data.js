@@ -2,8 +2,28 @@
 // ASCII, so every chunk differs (a dropped, duplicated or reordered chunk changes the checksum)
 // and the same bytes can be checked after Response.text() decodes them.
 
-/** Bytes moved per run() call, the same for every chunk size so MB/s compare across sizes. */
+/** Bytes moved per run() call by default (1 MiB), the same for every chunk size so MB/s compare across sizes. */
 export const TOTAL_BYTES = 1 << 20;
+
+/**
+ * Total sizes in MiB every byte-moving workload is measured at. 1 MiB hides costs that grow with
+ * queue length (older Node majors collapsed on 64 MiB queued in a byte stream); QUICK keeps 1.
+ */
+export const SIZES_MB = [1, 64];
+
+/**
+ * The sizes per call the published fast-webstreams figures were measured at (bench/run.js in
+ * vercel-labs/fast-webstreams): 100 MB for value streams, 50 MB for the byte-stream patterns,
+ * 20 MB for response bodies and tee. Workloads with a published counterpart add theirs to
+ * SIZES_MB, so the README's published-vs-here comparison is made at the published size.
+ */
+export const PUBLISHED_MB = { value: 100, bytes: 50, body: 20 };
+
+/**
+ * SIZES_MB plus a published size, in order.
+ * @param {number} mb
+ */
+export const sizesWith = (mb) => [...new Set([...SIZES_MB, mb])].sort((a, b) => a - b);
 
 /** Chunk sizes every byte workload is measured at; 1 KiB is the size of the published figures. */
 export const CHUNK_SIZES = [1024, 65536];
@@ -28,10 +48,11 @@ export function countHWM(chunk) {
 /**
  * The bytes one call moves, cut into equal chunks (views of one buffer, no copies).
  * @param {number} chunk chunk size in bytes; must divide total
- * @param {number} [total]
+ * @param {number} [mb] total in MiB (default 1)
  * @returns {{chunk: number, total: number, chunks: Uint8Array[], checksum: number}}
  */
-export function makeData(chunk, total = TOTAL_BYTES) {
+export function makeData(chunk, mb = TOTAL_BYTES / 2 ** 20) {
+  const total = Math.round(mb * 2 ** 20);
   if (!Number.isInteger(chunk) || chunk <= 0 || total % chunk !== 0) {
     throw new Error(`Chunk size ${chunk} must be a positive integer that divides ${total}`);
   }

@@ -2,7 +2,7 @@
 // bench/scenarios/*.js build them, so figures can be set beside the published ones.
 // Constructors are looked up on globalThis at call time: the node+fast-webstreams variant
 // replaces them before the workload is imported.
-import { CHUNK_SIZES, checkChunks, checkUnits, countHWM, makeData } from './_data.js';
+import { CHUNK_SIZES, checkChunks, checkUnits, countHWM, makeData, PUBLISHED_MB, sizesWith } from './_data.js';
 
 /**
  * A value stream whose pull() enqueues the next chunk as is (zero-copy), as in the published
@@ -193,11 +193,11 @@ export function constructWorkload(className, make, method, folder, perCall = 100
 export function transformChainWorkload(depth) {
   return {
     unit: 'bytes',
-    params: { chunk: CHUNK_SIZES },
-    quick: { chunk: [1024] },
+    params: { chunk: CHUNK_SIZES, mb: sizesWith(PUBLISHED_MB.value) },
+    quick: { chunk: [1024], mb: [1] },
     requires: ['ReadableStream', 'WritableStream', 'TransformStream'],
     conformance: ['transform-streams', 'piping'],
-    setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
+    setup: ({ chunk, mb }) => ({ data: makeData(chunk, mb), received: [] }),
     async run(state) {
       const { chunks, chunk } = state.data;
       const hwm = countHWM(chunk);

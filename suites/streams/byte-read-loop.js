@@ -2,18 +2,18 @@
 // shape of a fetch() body. Each pull enqueues a fresh copy because enqueue transfers the buffer.
 // Published pattern: passthrough.js web-byte-read-loop (Node 22, 1 KiB: fast 1,400 vs native 1,400 MB/s;
 // fast-webstreams hands pull-only byte streams to the native implementation).
-import { CHUNK_SIZES, makeData } from './_data.js';
+import { CHUNK_SIZES, makeData, PUBLISHED_MB, sizesWith } from './_data.js';
 import { bytePullSource, drain, implReport, recorder, verifyReceived } from './_streams.js';
 
 export default {
   name: 'byte-read-loop',
   unit: 'bytes',
-  params: { chunk: CHUNK_SIZES },
-  quick: { chunk: [1024] },
+  params: { chunk: CHUNK_SIZES, mb: sizesWith(PUBLISHED_MB.bytes) },
+  quick: { chunk: [1024], mb: [1] },
   requires: ['ReadableStream', 'ReadableByteStreamController'],
   // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
   conformance: ['readable-byte-streams', 'streams/byte-stream-byob'],
-  setup: ({ chunk }) => ({ data: makeData(chunk), received: [] }),
+  setup: ({ chunk, mb }) => ({ data: makeData(chunk, mb), received: [] }),
   async run(state) {
     const rec = recorder();
     await drain(bytePullSource(state.data.chunks).getReader(), rec);

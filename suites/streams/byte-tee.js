@@ -3,18 +3,18 @@
 // the published figure, so one call counts 2 MiB.
 // Published pattern: tee.js fast-byte-tee-enqueue (Node 22, 1 KiB: fast 1,200 MB/s); the published
 // native figure, 750, is web-byte-tee-read, a pull source, as the bench has no native start+enqueue tee.
-import { CHUNK_SIZES, checkChunks, checkUnits, makeData } from './_data.js';
+import { CHUNK_SIZES, checkChunks, checkUnits, makeData, PUBLISHED_MB, sizesWith } from './_data.js';
 import { drain, enqueueAll, implReport, recorder, startByteSource } from './_streams.js';
 
 export default {
   name: 'byte-tee',
   unit: 'bytes',
-  params: { chunk: CHUNK_SIZES },
-  quick: { chunk: [1024] },
+  params: { chunk: CHUNK_SIZES, mb: sizesWith(PUBLISHED_MB.body) },
+  quick: { chunk: [1024], mb: [1] },
   requires: ['ReadableStream', 'ReadableByteStreamController'],
   // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
   conformance: ['readable-byte-streams', 'streams/tee'],
-  setup: ({ chunk }) => ({ data: makeData(chunk), branches: [[], []] }),
+  setup: ({ chunk, mb }) => ({ data: makeData(chunk, mb), branches: [[], []] }),
   async run(state) {
     const { stream, controller } = startByteSource();
     const [a, b] = stream.tee();

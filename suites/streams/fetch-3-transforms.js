@@ -7,7 +7,7 @@
 //   in the same process, closed in teardown. The figure includes the server's writes, HTTP
 //   parsing and loopback TCP, and the body arrives in socket-sized reads, not `chunk`-sized ones.
 import { createServer } from 'node:http';
-import { CHUNK_SIZES, countHWM, makeData } from './_data.js';
+import { CHUNK_SIZES, countHWM, makeData, PUBLISHED_MB, sizesWith } from './_data.js';
 import { bytePullSource, implReport, recorder, recordingSink, verifyReceived } from './_streams.js';
 
 const DEPTH = 3;
@@ -33,16 +33,16 @@ function startServer(data) {
 export default {
   name: 'fetch-3-transforms',
   unit: 'bytes',
-  params: { chunk: CHUNK_SIZES, source: ['byte-stream', 'http'] },
-  quick: { chunk: [1024], source: ['byte-stream', 'http'] },
+  params: { chunk: CHUNK_SIZES, mb: sizesWith(PUBLISHED_MB.body), source: ['byte-stream', 'http'] },
+  quick: { chunk: [1024], mb: [1], source: ['byte-stream', 'http'] },
   requires: ['ReadableStream', 'WritableStream', 'TransformStream', 'fetch', 'node:http'],
   // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
   conformance: ['readable-byte-streams', 'transform-streams', 'piping'],
-  async setup({ chunk, source }) {
+  async setup({ chunk, source, mb }) {
     if (source !== 'byte-stream' && source !== 'http') {
       throw new Error(`Unknown source ${JSON.stringify(source)}, expected "byte-stream" or "http"`);
     }
-    const data = makeData(chunk);
+    const data = makeData(chunk, mb);
     /** @type {{data: any, source: string, received: any[], server: any, url: string}} */
     const state = { data, source, received: [], server: null, url: '' };
     if (source === 'http') {

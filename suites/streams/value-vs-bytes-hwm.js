@@ -6,7 +6,7 @@
 // mode=bytes-hwm4096       default reader, byte stream, highWaterMark 4096
 // mode=bytes-hwm4096-byob  BYOB reader reusing one 64 KiB buffer, byte stream, highWaterMark 4096
 // report() gives reads and pulls per call, so a speed difference can be tied to fewer hops.
-import { CHUNK_SIZES, checkChunks, checkUnits, makeData } from './_data.js';
+import { CHUNK_SIZES, checkChunks, checkUnits, makeData, SIZES_MB } from './_data.js';
 import { implReport } from './_streams.js';
 
 const MODES = ['value-hwm1', 'bytes-hwm4096', 'bytes-hwm4096-byob'];
@@ -70,16 +70,16 @@ async function readByob(state, stream) {
 export default {
   name: 'value-vs-bytes-hwm',
   unit: 'bytes',
-  params: { chunk: CHUNK_SIZES, mode: MODES },
-  quick: { chunk: [1024], mode: MODES },
+  params: { chunk: CHUNK_SIZES, mb: SIZES_MB, mode: MODES },
+  quick: { chunk: [1024], mb: [1], mode: MODES },
   requires: ['ReadableStream', 'ReadableByteStreamController', 'ReadableStreamBYOBReader'],
   // WPT folders and checks this workload exercises: its [passed/total] with CONFORMANCE=1.
   conformance: ['readable-streams', 'readable-byte-streams', 'queuing-strategies', 'streams/byte-stream-byob'],
-  setup({ chunk, mode }) {
+  setup({ chunk, mode, mb }) {
     if (!MODES.includes(mode)) {
       throw new Error(`Unknown mode ${JSON.stringify(mode)}, expected one of ${MODES.join(', ')}`);
     }
-    const data = makeData(chunk);
+    const data = makeData(chunk, mb);
     return { data, mode, sink: new Uint8Array(data.total), received: [], reads: 0, pulls: 0, calls: 0 };
   },
   async run(state) {

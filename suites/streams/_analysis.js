@@ -1,0 +1,9 @@
+// Extra tables for the streams suite, printed under the throughput table (see lib/run/discover.js).
+import { scaling, scalingTable } from '../../lib/report/scaling.js';
+
+export default [
+  {
+    title: 'Streams: cost as work grows (throughput by total size per runtime)',
+    table: (results) => scalingTable(scaling(results, 'streams')),
+  },
+];
