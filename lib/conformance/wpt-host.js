@@ -28,6 +28,21 @@ import { pathToFileURL } from 'node:url';
  * @property {string | null} [preload]  module imported before anything else (runtime variants)
  */
 
+/**
+ * idlharness.js classifies the global (Window, a worker scope, or a shell-like realm whose
+ * prototype is Object.prototype, tested as such) and stops at setup on anything else. Node's
+ * global has one extra prototype object that holds only `constructor`: drop it, so that Node's
+ * interface tests run on the same shell-like footing as Bun's (Deno has Window). Any other
+ * prototype is left alone: removing it could remove real globals.
+ */
+function classifiableGlobal() {
+  const proto = Object.getPrototypeOf(globalThis);
+  if ('Window' in globalThis || proto === Object.prototype || proto === null) return;
+  const onlyConstructor = Object.getOwnPropertyNames(proto).every((n) => n === 'constructor');
+  if (onlyConstructor && Object.getPrototypeOf(proto) === Object.prototype)
+    Object.setPrototypeOf(globalThis, Object.prototype);
+}
+
 /** Events the harness raised while testharness.js was loading; they get our synthetic events. */
 function interceptHarnessListeners(install) {
   /** @type {Record<string, Function[]>} */
@@ -109,6 +124,7 @@ export async function runHost(caps) {
       }
     };
 
+    classifiableGlobal();
     const listeners = interceptHarnessListeners(() => caps.runScript(readFileSync(job.harness, 'utf8'), job.harness));
     const raiseError = (error) => {
       const event = { message: text(error), error, filename: '', lineno: 0, colno: 0, preventDefault() {} };

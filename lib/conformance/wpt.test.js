@@ -38,6 +38,7 @@ test('discover accounts for every test file: run, or not applicable with a reaso
       'async-throw.any',
       'expectations.any',
       'fail.any',
+      'global.any',
       'importer.worker',
       'pass.any',
       'reject.any',
@@ -89,6 +90,7 @@ const EXPECTED = {
   'mini/script.any.js > absolute META script include ran first': 'pass',
   'mini/script.any.js > relative META script include ran first': 'pass',
   'mini/importer.worker.js > importScripts loads from the test folder and the WPT root': 'pass',
+  'mini/global.any.js > the global is one idlharness.js can classify': 'pass',
   'mini/expectations.any.js > listed failure that fails': 'expected-fail',
   'mini/expectations.any.js > listed failure that passes': 'unexpected-pass',
 };
