@@ -34,7 +34,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa runtimes validate clean
+.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa readme readme-check runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -50,7 +50,7 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json) and GN
 check-setup:
 	@$(ORCH) runtimes --check
 
-test: lint typecheck unit ## lint, format check, type check and every test (what CI runs)
+test: lint typecheck readme-check unit ## lint, format check, type check, README tables check and every test (what CI runs)
 
 lint: ## biome lint + format check (no writes)
 	$(BIOME) ci --colors=off .
@@ -90,6 +90,12 @@ validate: ## validate a results file against the schema: make validate FILE=…
 
 runtimes: ## each runtime id: version, engine, binary (or how to install it)
 	$(ORCH) runtimes
+
+readme: ## regenerate README's tables from the results files in results/published/
+	$(ORCH) readme
+
+readme-check: ## fail when README's tables differ from what make readme writes
+	$(ORCH) readme --check
 
 clean: ## remove generated results (keeps fixtures)
 	find results -maxdepth 1 -name '*.json' -delete

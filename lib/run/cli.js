@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { printTable } from '../report/print.js';
+import { readmeCommand } from '../report/readme.js';
 import { diffGate, renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses } from './discover.js';
 import { probeRuntime } from './drivers/index.js';
@@ -41,7 +42,10 @@ export const OPTIONS = {
   'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
   markdown: { type: 'boolean', help: 'print markdown tables' },
   conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
-  check: { type: 'boolean', help: 'exit 1 unless every pinned runtime is an installed native binary' },
+  check: {
+    type: 'boolean',
+    help: 'runtimes: exit 1 unless every pinned runtime is a native binary; readme: exit 1 when README is stale',
+  },
   aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
   floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
   threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
@@ -119,6 +123,11 @@ export const COMMANDS = {
       process.stdout.write(`${printTable(r.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${r.verdict}\n`);
       return 0;
     },
+  },
+  readme: {
+    summary: "regenerate README's tables from results/published/ (--check: exit 1 when README is stale)",
+    options: ['check'],
+    run: (o) => readmeCommand({ check: Boolean(o.check) }),
   },
   runtimes: {
     summary: 'each runtime id: version, engine, binary (or how to install it)',
