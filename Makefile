@@ -18,6 +18,9 @@ ROUNDS ?=
 BASELINE ?=
 SHOW ?=
 FILE ?=
+FILES ?=
+FORMAT ?=
+OUT ?=
 AA ?=
 THRESHOLD ?=
 CONFORMANCE ?=
@@ -34,7 +37,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa readme readme-check runtimes validate clean
+.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa merge export readme readme-check runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -90,6 +93,14 @@ validate: ## validate a results file against the schema: make validate FILE=…
 
 runtimes: ## each runtime id: version, engine, binary (or how to install it)
 	$(ORCH) runtimes
+
+merge: ## cross-platform table from several results files: make merge FILES="a.json b.json" [MARKDOWN=1] [OUT=…]
+	@test -n "$(FILES)" || { echo "merge: set FILES to results files, e.g. FILES=\"$$(ls test/fixtures/results/*.json | head -2 | tr '\n' ' ')\"" >&2; exit 2; }
+	$(ORCH) merge $(FILES) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)")
+
+export: ## write a results file as Bencher Metric Format: make export FORMAT=bmf FILE=… [OUT=…]
+	@test -n "$(FILE)" || { echo "export: set FILE to a results file" >&2; exit 2; }
+	$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(if $(OUT),--out "$(OUT)")
 
 readme: ## regenerate README's tables from the results files in results/published/
 	$(ORCH) readme

@@ -31,6 +31,7 @@ export function fingerprint() {
   return {
     host: os.hostname(),
     os: osName(),
+    platform: process.platform,
     kernel: os.release(),
     arch: os.arch(),
     cpu_model: cpus[0]?.model ?? 'unknown',

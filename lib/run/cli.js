@@ -3,10 +3,12 @@
 //
 //   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
 //   node lib/run/cli.js help
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
+import { toBmf } from '../report/bmf.js';
+import { mergeTable } from '../report/merge.js';
 import { printTable } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { diffGate, renderResults } from '../report/table.js';
@@ -38,7 +40,8 @@ export const OPTIONS = {
   'warmup-ms': { type: 'string', help: 'warm-up time per job' },
   baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
   show: { type: 'string', help: 'extra tables: spread,cpu,rss,conformance' },
-  out: { type: 'string', help: 'results file to write (default results/<stamp>-<host>.json)' },
+  out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
+  format: { type: 'string', help: 'export format: bmf' },
   'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
   markdown: { type: 'boolean', help: 'print markdown tables' },
   conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
@@ -121,6 +124,29 @@ export const COMMANDS = {
     run(o, [file]) {
       const r = aaReport(readResults(file));
       process.stdout.write(`${printTable(r.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${r.verdict}\n`);
+      return 0;
+    },
+  },
+  merge: {
+    summary: 'one cross-platform table from results files of several machines (the CI matrix)',
+    options: ['markdown', 'out'],
+    files: [1, Number.POSITIVE_INFINITY, 'merge needs one or more results files, e.g. FILES="linux.json darwin.json"'],
+    run(o, files) {
+      const text = printTable(mergeTable(files.map(readResults)), { format: o.markdown ? 'markdown' : 'text' });
+      if (o.out) writeFileSync(o.out, `${text}\n`);
+      process.stdout.write(`${text}\n`);
+      return 0;
+    },
+  },
+  export: {
+    summary: 'write a results file in another format: --format bmf (Bencher Metric Format)',
+    options: ['format', 'out'],
+    files: [1, 1, 'export needs one results file, e.g. FILE=results/20261122T061500Z-host.json'],
+    run(o, [file]) {
+      if (o.format !== 'bmf') throw new UsageError(`Unknown export format "${o.format ?? ''}": valid formats are bmf`);
+      const json = `${JSON.stringify(toBmf(readResults(file)), null, 1)}\n`;
+      if (o.out) writeFileSync(o.out, json);
+      else process.stdout.write(json);
       return 0;
     },
   },
