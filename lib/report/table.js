@@ -378,7 +378,7 @@ export function diffGate(a, b, { threshold = 5, floor } = {}) {
   let improvements = 0;
   const verdicts = changes.map((c) => {
     const r = c.ratio;
-    if (!r || !r.significant) return 'no change';
+    if (!r?.significant) return 'no change';
     const change = Math.abs(1 / r.ratio - 1); // B's time relative to A's
     const limit = Math.max(threshold / 100, floor?.get(c.key) ?? 0);
     if (change <= limit) return 'no change';
