@@ -28,7 +28,7 @@ CONFORMANCE ?=
 RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(PARAMS),--params "$(PARAMS)") \
 	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
 	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
-	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance)
+	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 # runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.
@@ -78,7 +78,7 @@ compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE
 
 table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
-	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)")
+	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)") $(if $(filter 1 yes true,$(STRICT)),--strict)
 
 diff: ## gate on regressions: make diff A=old.json B=new.json [THRESHOLD=5] [AA=a/a file]; exit 1 on one
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: set A and B to two results files" >&2; exit 2; }

@@ -4,6 +4,7 @@
 import { minRoundsForClaim, VERDICT_MARK } from '../measure/paired.js';
 import { aggregate, fileRatio } from './aggregate.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
+import { methodologyWarnings } from './methodology.js';
 import { METRICS, throughputUnit } from './metrics.js';
 import { printTable } from './print.js';
 
@@ -305,7 +306,8 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [] } = {}
     const t = a.table(doc.results);
     if (t) tables.push({ ...t, title: t.title ?? a.title });
   }
-  return { fingerprint: fingerprintLines(doc), tables, notes: notesOf(agg), agg };
+  const warnings = methodologyWarnings(doc).map((w) => `methodology warning: ${w}`);
+  return { fingerprint: [...fingerprintLines(doc), ...warnings], tables, notes: notesOf(agg), agg };
 }
 
 /**

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { toBmf } from '../report/bmf.js';
 import { mergeTable } from '../report/merge.js';
+import { methodologyWarnings } from '../report/methodology.js';
 import { printTable } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { diffGate, renderResults } from '../report/table.js';
@@ -17,6 +18,12 @@ import { probeRuntime } from './drivers/index.js';
 import { run, UsageError } from './loop.js';
 import { displayPath, loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
+
+/** With --strict, a comparison configured unequally is an error before any number is printed. */
+export function refuseUnequal(doc) {
+  const w = methodologyWarnings(doc);
+  if (w.length) throw new UsageError(`STRICT: ${w.join('; ')}`);
+}
 
 /** Print provenance differences between files before any of their numbers. */
 const warnProvenance = (docs) => {
@@ -42,6 +49,10 @@ export const OPTIONS = {
   show: { type: 'string', help: 'extra tables: spread,cpu,rss,conformance' },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
   format: { type: 'string', help: 'export format: bmf' },
+  strict: {
+    type: 'boolean',
+    help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',
+  },
   'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
   markdown: { type: 'boolean', help: 'print markdown tables' },
   conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
@@ -57,6 +68,7 @@ export const OPTIONS = {
 
 const RUN_OPTIONS = [
   'aa',
+  'strict',
   'params',
   'runtimes',
   'suite',
@@ -89,11 +101,12 @@ export const COMMANDS = {
   compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: (o) => run(o) },
   table: {
     summary: 'print a results file as tables',
-    options: ['show', 'baseline', 'markdown', 'floor'],
+    options: ['show', 'baseline', 'markdown', 'floor', 'strict'],
     files: [1, 1, 'table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     async run(o, [file]) {
       const doc = readResults(file);
       warnProvenance([doc]);
+      if (o.strict) refuseUnequal(doc);
       const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
       const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown, floor };
       process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);

@@ -5,6 +5,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
 import { aaId, aaReport } from '../report/aa.js';
+import { methodologyWarnings } from '../report/methodology.js';
 import { printTable } from '../report/print.js';
 import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
@@ -200,6 +201,10 @@ export async function run(o) {
   const errors = validateResults(doc);
   if (errors.length) log(`parity: warning: results do not match ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
 
+  if (o.strict) {
+    const w = methodologyWarnings(doc);
+    if (w.length) throw new UsageError(`STRICT: ${w.join('; ')} (results kept in ${relative(process.cwd(), out)})`);
+  }
   const analyses = await loadAnalyses(suites, suitesDir);
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
