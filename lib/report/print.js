@@ -2,19 +2,39 @@
 import { renderGrid } from './grid.js';
 import { cellText } from './model.js';
 
+/** ANSI colours per cell tone (text printer only). */
+const TONES = { good: '\x1b[32m', bad: '\x1b[31m', warn: '\x1b[33m', ok: '' };
+
 /**
- * One table as text or markdown, with its title above and notes below.
- * @param {import('./model.js').TableData} t
- * @param {{format?: 'text' | 'markdown'}} [opts]
+ * Colour when writing to a terminal and NO_COLOR (no-color.org) is unset or empty.
+ * @param {{isTTY?: boolean}} stream
  */
-export function printTable(t, { format = 'text' } = {}) {
+export function wantsColor(stream = process.stdout, env = process.env) {
+  return Boolean(stream.isTTY) && !env.NO_COLOR;
+}
+
+/**
+ * One table as text or markdown, with its title above and notes below. `color` tints cells by
+ * their tone (good: green, bad: red, warn: yellow) in the text format.
+ * @param {import('./model.js').TableData} t
+ * @param {{format?: 'text' | 'markdown', color?: boolean}} [opts]
+ */
+export function printTable(t, { format = 'text', color = false } = {}) {
   const markdown = format === 'markdown';
   const header = t.columns.map((c) => c.label);
   const body = t.rows.map((r) => t.columns.map((c) => cellText(r[c.key])));
   const left = t.columns.filter((c, i) => (c.align ?? (i < 2 ? 'left' : 'right')) === 'left').length;
   const parts = [];
   if (t.title) parts.push(markdown ? `**${t.title}**` : t.title);
-  parts.push(renderGrid(header, body, { markdown, leftColumns: left }));
+  const paint =
+    color && !markdown
+      ? (row, col, text) => {
+          const cell = t.rows[row][t.columns[col].key];
+          const code = typeof cell === 'object' && cell?.tone ? TONES[cell.tone] : '';
+          return code ? `${code}${text}\x1b[0m` : text;
+        }
+      : undefined;
+  parts.push(renderGrid(header, body, { markdown, leftColumns: left, paint }));
   if (t.notes?.length) parts.push(t.notes.map((n) => (markdown ? `- ${n}` : n)).join('\n'));
   return parts.join('\n');
 }

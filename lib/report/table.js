@@ -3,6 +3,7 @@
 // renderDiff compose them and hand them to a printer (lib/report/print.js).
 import { minRoundsForClaim, VERDICT_MARK } from '../measure/paired.js';
 import { aggregate, fileRatio } from './aggregate.js';
+import { textCharts } from './chart-text.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS, throughputUnit } from './metrics.js';
@@ -313,13 +314,19 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [] } = {}
 /**
  * Everything `make table` prints for a results document, as text or markdown.
  * @param {any} doc
- * @param {{show?: string[], baseline?: string, markdown?: boolean, floor?: Map<string, number>, analyses?: any[]}} opts
+ * @param {{show?: string[], baseline?: string, markdown?: boolean, floor?: Map<string, number>, analyses?: any[], color?: boolean}} opts
  */
-export function renderResults(doc, { show = [], baseline, markdown = false, floor, analyses = [] } = {}) {
+export function renderResults(
+  doc,
+  { show = [], baseline, markdown = false, floor, analyses = [], color = false } = {},
+) {
   const format = markdown ? 'markdown' : 'text';
   const r = reportOf(doc, { show, baseline, floor, analyses });
   const bullets = (lines) => (markdown ? lines.map((l) => `- ${l}`) : lines).join('\n');
-  return [bullets(r.fingerprint), ...r.tables.map((t) => printTable(t, { format })), bullets(r.notes)].join('\n\n');
+  const tables = r.tables.map((t) => printTable(t, { format, color }));
+  // Bars are a terminal picture: in markdown they go in a code block.
+  const charts = show.includes('chart') ? textCharts(r.agg).map((c) => (markdown ? `\`\`\`\n${c}\n\`\`\`` : c)) : [];
+  return [bullets(r.fingerprint), ...tables, ...charts, bullets(r.notes)].join('\n\n');
 }
 
 /**

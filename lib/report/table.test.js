@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { wantsColor } from './print.js';
 import { aggregate, conformanceMark, fmtMs, renderDiff, renderResults, si } from './table.js';
 
 /** Synthetic ok row: `ns` per call for `units` bytes. */
@@ -161,4 +162,24 @@ test('the spread table shows the slowest and fastest round and the CV', () => {
   const text = renderResults(doc([...rounds('a', [2e6, 1e6, 1.5e6])]), { show: ['spread'] });
   assert.match(text, /^Spread over rounds/m);
   assert.match(text, /500–1\.00k cv 33%/);
+});
+
+test('colour only on a terminal without NO_COLOR, and it does not shift the columns', () => {
+  assert.equal(wantsColor({ isTTY: true }, {}), true);
+  assert.equal(wantsColor({ isTTY: true }, { NO_COLOR: '1' }), false);
+  assert.equal(wantsColor({ isTTY: false }, {}), false);
+  const d = doc([...rounds('a', [2e6, 2.02e6, 1.98e6, 2.01e6]), ...rounds('b', [1e6, 1.01e6, 0.99e6, 1e6])]);
+  const plain = renderResults(d);
+  const colored = renderResults(d, { color: true });
+  assert.match(colored, /\x1b\[32m.*2\.00x.*\x1b\[0m/);
+  // Without the escape codes the coloured table is the plain one.
+  assert.equal(colored.replace(/\x1b\[\d+m/g, ''), plain);
+  assert.doesNotMatch(plain, /\x1b\[/);
+});
+
+test('SHOW=chart draws one bar per runtime, scaled to the fastest of the row', () => {
+  const text = renderResults(doc([...rounds('a', [2e6, 2e6]), ...rounds('b', [1e6, 1e6])]), { show: ['chart'] });
+  assert.match(text, /^Throughput by runtime, s /m);
+  assert.match(text, /^ {2}a █{20} {21}0\.50$/m);
+  assert.match(text, /^ {2}b █{40} 1\.00$/m);
 });

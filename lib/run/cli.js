@@ -10,7 +10,7 @@ import { aaReport, floorByRow } from '../report/aa.js';
 import { toBmf } from '../report/bmf.js';
 import { mergeTable } from '../report/merge.js';
 import { methodologyWarnings } from '../report/methodology.js';
-import { printTable } from '../report/print.js';
+import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { diffGate, renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses } from './discover.js';
@@ -46,7 +46,7 @@ export const OPTIONS = {
   'min-ms': { type: 'string', help: 'minimum sampling time per job' },
   'warmup-ms': { type: 'string', help: 'warm-up time per job' },
   baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
-  show: { type: 'string', help: 'extra tables: spread,cpu,rss,conformance' },
+  show: { type: 'string', help: 'extra tables: spread,cpu,rss,metrics,conformance,chart' },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
   format: { type: 'string', help: 'export format: bmf' },
   strict: {
@@ -108,7 +108,8 @@ export const COMMANDS = {
       warnProvenance([doc]);
       if (o.strict) refuseUnequal(doc);
       const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
-      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown, floor };
+      const color = !o.markdown && wantsColor();
+      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown, floor, color };
       process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);
       return 0;
     },

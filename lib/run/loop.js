@@ -6,7 +6,7 @@ import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
 import { aaId, aaReport } from '../report/aa.js';
 import { methodologyWarnings } from '../report/methodology.js';
-import { printTable } from '../report/print.js';
+import { printTable, wantsColor } from '../report/print.js';
 import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
 import { driverFor } from './drivers/index.js';
@@ -208,7 +208,7 @@ export async function run(o) {
   const analyses = await loadAnalyses(suites, suitesDir);
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
-  process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses })}\n`);
+  process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses, color: wantsColor() })}\n`);
   if (o.aa && doc.results.some((r) => r.status === 'ok')) {
     const aa = aaReport(doc);
     process.stdout.write(`\n${printTable(aa.table)}\n\n${aa.verdict}\n`);
