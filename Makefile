@@ -37,7 +37,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup test lint typecheck fmt unit run compare table diff aa merge export readme readme-check runtimes validate clean
+.PHONY: help setup check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export readme readme-check runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -48,6 +48,7 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json) and GN
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
 	npm install --no-audit --no-fund
+	@$(MAKE) --no-print-directory actionlint-install
 	@$(MAKE) --no-print-directory check-setup
 
 check-setup:
@@ -55,8 +56,17 @@ check-setup:
 
 test: lint typecheck readme-check unit ## lint, format check, type check, README tables check and every test (what CI runs)
 
-lint: ## biome lint + format check (no writes)
+lint: ## biome lint + format check (no writes), actionlint on .github/workflows
 	$(BIOME) ci --colors=off .
+	$(ACTIONLINT) -color=never .github/workflows/*.yml
+
+# actionlint, pinned, built from the Go module proxy into .tools/ (setup runs this; CI lints with it).
+ACTIONLINT_VERSION := v1.7.12
+ACTIONLINT := .tools/actionlint
+actionlint-install:
+	@if [ -x $(ACTIONLINT) ] && $(ACTIONLINT) -version | grep -q "$(ACTIONLINT_VERSION:v%=%)"; then exit 0; fi; \
+	  command -v go >/dev/null || { echo "setup: Go is needed to build actionlint $(ACTIONLINT_VERSION) (apt-get install golang-go)" >&2; exit 1; }; \
+	  GOBIN=$(CURDIR)/.tools GOFLAGS=-mod=mod go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
 
 typecheck: ## tsc --noEmit over the JSDoc types (tsconfig.json); nothing is built
 	node_modules/.bin/tsc -p tsconfig.json

@@ -9,11 +9,44 @@ import { join } from 'node:path';
 export const GNU_TIME = '/usr/bin/time';
 const POLL_MS = 20;
 
-/** Throws a one-line error when GNU time is missing: without it there is no outside measurement. */
-export function checkGnuTime() {
-  if (!existsSync(GNU_TIME)) {
+/**
+ * How a platform measures a job from outside, and what it cannot. Linux: GNU time (wait4 rusage:
+ * user/sys CPU, max RSS) plus /proc for the memory cap and the whole process tree. macOS: BSD
+ * /usr/bin/time -l (the same rusage, max RSS in bytes); no /proc, so no memory cap and the RSS of
+ * the runtime process only. Windows: neither exists and Node cannot read a child's rusage, so CPU
+ * and RSS are absent and named in every row, never zero.
+ * @param {string} [platform]
+ * @returns {{timer: 'gnu' | 'bsd' | null, proc: boolean, unmeasured: string[], source: string}}
+ */
+export function outsideMeasurement(platform = process.platform) {
+  if (platform === 'linux') {
+    return { timer: 'gnu', proc: true, unmeasured: [], source: 'GNU time (wait4 rusage) + /proc' };
+  }
+  if (platform === 'darwin') {
+    const unmeasured = ['memory cap', 'process-tree RSS'];
+    return { timer: 'bsd', proc: false, unmeasured, source: 'BSD /usr/bin/time -l (wait4 rusage)' };
+  }
+  return { timer: null, proc: false, unmeasured: ['cpu_ms', 'rss_peak_bytes', 'memory cap'], source: 'none' };
+}
+
+/** Throws a one-line error when Linux lacks GNU time: there it is the outside measurement. */
+export function checkGnuTime(platform = process.platform) {
+  if (outsideMeasurement(platform).timer === 'gnu' && !existsSync(GNU_TIME)) {
     throw new Error(`GNU time not found at ${GNU_TIME}: install it with "apt-get install time" (make setup does)`);
   }
+}
+
+/**
+ * Parse BSD time -l output (macOS): "real user sys" seconds on one line, then rusage lines with
+ * "maximum resident set size" in bytes. Exit status is not printed: the caller has it.
+ * @param {string} text
+ * @returns {{cpu_ms: {user: number, sys: number}, rss_peak_bytes: number} | null}
+ */
+export function parseBsdTimeOutput(text) {
+  const t = text.match(/([\d.]+)\s+real\s+([\d.]+)\s+user\s+([\d.]+)\s+sys/);
+  const rss = text.match(/^\s*(\d+)\s+maximum resident set size/m);
+  if (!t || !rss) return null;
+  return { cpu_ms: { user: Number(t[2]) * 1e3, sys: Number(t[3]) * 1e3 }, rss_peak_bytes: Number(rss[1]) };
 }
 
 /** Parse GNU time's last line in our format: "<user s> <sys s> <maxrss KiB> <exit>". */
@@ -106,9 +139,11 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-64 * 1024);
   });
+  // Windows has no process groups to signal: there the child alone is killed.
   const killGroup = () => {
     try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      if (process.platform === 'win32') child.kill('SIGKILL');
+      else if (child.pid) process.kill(-child.pid, 'SIGKILL');
     } catch {}
   };
   let ended = false;
@@ -137,54 +172,70 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
  * killed at once (GNU time, the group leader, is spared so that it still reports the runtime's
  * rusage, then goes too); the result never waits on pipes a straggler holds open. The memory cap
  * and the polled peak RSS are the sum over the job's whole process tree.
- * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void}} opts
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void, platform?: string}} opts
  */
-export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpawn }) {
+export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpawn, platform = process.platform }) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-'));
   const timeFile = join(dir, 'time');
+  const how = outsideMeasurement(platform);
+  /** @type {[string, string[]]} */
+  const command =
+    how.timer === 'gnu'
+      ? [GNU_TIME, ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args]]
+      : how.timer === 'bsd'
+        ? ['/usr/bin/time', ['-l', '-o', timeFile, bin, ...args]]
+        : [bin, args];
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     /** @type {null | 'timeout' | 'oom' | 'interrupted'} */
     let killedFor = null;
     let rssSeen = 0;
     const job = startChild({
-      bin: GNU_TIME,
-      args: ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args],
+      bin: command[0],
+      args: command[1],
       env,
       cwd,
-      onEnd({ code, stdout, stderr }) {
+      onEnd({ code, signal, stdout, stderr }) {
         const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
         clearTimeout(timer);
         clearInterval(poll);
-        let timed = null;
+        let text = '';
         try {
-          timed = parseTimeOutput(readFileSync(timeFile, 'utf8'));
+          text = readFileSync(timeFile, 'utf8');
         } catch {}
         rmSync(dir, { recursive: true, force: true });
+        const timed = how.timer === 'gnu' ? parseTimeOutput(text) : null;
+        const bsd = how.timer === 'bsd' ? parseBsdTimeOutput(text) : null;
         const signal_number = timed?.signal_number ?? null;
         resolve({
           stdout,
           stderr,
           wall_ms,
-          cpu_ms: timed?.cpu_ms ?? null,
-          rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? 0, rssSeen) || null,
+          cpu_ms: timed?.cpu_ms ?? bsd?.cpu_ms ?? null,
+          rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null,
           exit_code: timed ? timed.exit_code : code,
-          signal: signal_number === null ? null : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
+          signal: signal_number === null ? signal : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
           killed_for: killedFor,
+          outside_source: how.source,
+          unmeasured: how.unmeasured,
         });
       },
     });
     const killJob = (why) => {
       if (killedFor) return;
       killedFor = why;
-      // Everything below GNU time at once; GNU time reaps the runtime and writes its rusage.
-      killAll(descendantsOf(job.pid));
-      // Whatever escaped (or GNU time itself, if it does not exit) goes with the group shortly after.
+      // Everything below the timer at once; it reaps the runtime and writes its rusage. Without
+      // /proc the whole group goes at once.
+      if (how.proc) killAll(descendantsOf(job.pid));
+      else job.killGroup();
+      // Whatever escaped (or the timer itself, if it does not exit) goes with the group shortly after.
       setTimeout(job.killGroup, 1000).unref();
     };
     onSpawn?.(() => killJob('interrupted'));
     const timer = setTimeout(() => killJob('timeout'), timeoutMs);
+    // The memory cap and the tree's RSS need /proc; elsewhere they are named in `unmeasured`.
     const poll = setInterval(() => {
+      if (!how.proc) return;
       let rss = 0;
       for (const pid of descendantsOf(job.pid)) rss += readStatusKiB(pid, 'VmRSS');
       rssSeen = Math.max(rssSeen, rss);

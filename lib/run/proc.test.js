@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTimeOutput, runMeasured, spawnJsonLines } from './proc.js';
+import { outsideMeasurement, parseBsdTimeOutput, parseTimeOutput, runMeasured, spawnJsonLines } from './proc.js';
 
 test('parseTimeOutput reads user, sys, max RSS and exit code', () => {
   assert.deepEqual(parseTimeOutput('1.25 0.50 204800 0\n'), {
@@ -51,4 +51,52 @@ test('spawnJsonLines kills a process that outlives its time and keeps what it wr
   });
   assert.equal(r.killed, true);
   assert.deepEqual(r.lines, [{ a: 1 }]);
+});
+
+test('macOS: BSD time -l output gives user and sys CPU and max RSS in bytes', () => {
+  // Recorded from /usr/bin/time -l on macOS 14 (arm64).
+  const text = `        0.53 real         0.41 user         0.08 sys
+            52903936  maximum resident set size
+                   0  average shared memory size
+                   0  average unshared data size
+                   0  average unshared stack size
+                3342  page reclaims
+                   0  page faults
+                   0  swaps
+                   0  block input operations
+                   0  block output operations
+                   0  messages sent
+                   0  messages received
+                   0  signals received
+                   0  voluntary context switches
+                  95  involuntary context switches
+          4829043515  instructions retired
+          1601391564  cycles elapsed
+            41796288  peak memory footprint
+`;
+  assert.deepEqual(parseBsdTimeOutput(text), { cpu_ms: { user: 410, sys: 80 }, rss_peak_bytes: 52903936 });
+  assert.equal(parseBsdTimeOutput('garbage'), null);
+});
+
+test('each platform names its outside measurement and what it cannot measure', () => {
+  assert.deepEqual(outsideMeasurement('linux').unmeasured, []);
+  assert.equal(outsideMeasurement('darwin').timer, 'bsd');
+  assert.deepEqual(outsideMeasurement('darwin').unmeasured, ['memory cap', 'process-tree RSS']);
+  assert.equal(outsideMeasurement('win32').timer, null);
+  assert.deepEqual(outsideMeasurement('win32').unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap']);
+});
+
+test('without an outside timer (Windows) CPU and RSS are absent and named, never zero', async () => {
+  const r = await runMeasured({
+    bin: process.execPath,
+    args: ['-e', 'process.stdout.write("hi"); process.exit(3)'],
+    timeoutMs: 10_000,
+    memCapBytes: 0,
+    platform: 'win32',
+  });
+  assert.equal(r.stdout, 'hi');
+  assert.equal(r.exit_code, 3);
+  assert.equal(r.cpu_ms, null);
+  assert.equal(r.rss_peak_bytes, null);
+  assert.deepEqual(r.unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap']);
 });

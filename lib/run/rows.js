@@ -67,6 +67,8 @@ export function toRow(job, outcome, version) {
     cpu_ms: outcome.cpu_ms,
     wall_ms: outcome.wall_ms,
     rss_peak_bytes: outcome.rss_peak_bytes,
+    ...(outcome.outside_source ? { outside_source: outcome.outside_source } : {}),
+    ...(outcome.unmeasured?.length ? { unmeasured: outcome.unmeasured } : {}),
     exit_code: outcome.exit_code,
     signal: outcome.signal,
     cpu_window: ok ? (inner.cpu_window ?? null) : null,
