@@ -58,7 +58,7 @@ test: lint typecheck readme-check unit ## lint, format check, type check, README
 
 lint: ## biome lint + format check (no writes), actionlint on .github/workflows
 	$(BIOME) ci --colors=off .
-	$(ACTIONLINT) -color=never .github/workflows/*.yml
+	$(ACTIONLINT) -no-color .github/workflows/*.yml
 
 # actionlint, pinned, built from the Go module proxy into .tools/ (setup runs this; CI lints with it).
 ACTIONLINT_VERSION := v1.7.12
