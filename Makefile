@@ -37,14 +37,15 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export readme readme-check runtimes validate clean
+.PHONY: help setup check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
-setup: ## install pinned runtimes and tools (npm, from package-lock.json) and GNU time
-	@command -v /usr/bin/time >/dev/null || { command -v apt-get >/dev/null && (apt-get update -qq && apt-get install -y -qq time); } \
-	  || { echo "setup: GNU time (/usr/bin/time) is required: install the 'time' package" >&2; exit 1; }
+setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, Debian's chromium, actionlint
+	@missing=""; test -x /usr/bin/time || missing="time"; test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	  if [ -n "$$missing" ]; then command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq $$missing \
+	  || { echo "setup: needs Debian packages: $$missing (GNU time measures jobs; chromium tests the HTML report)" >&2; exit 1; }; fi
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
 	npm install --no-audit --no-fund
@@ -111,6 +112,12 @@ merge: ## cross-platform table from several results files: make merge FILES="a.j
 export: ## write a results file as Bencher Metric Format: make export FORMAT=bmf FILE=… [OUT=…]
 	@test -n "$(FILE)" || { echo "export: set FILE to a results file" >&2; exit 2; }
 	$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(if $(OUT),--out "$(OUT)")
+
+report: ## self-contained HTML report with charts: make report [FILE=results/…] → results/report.html
+	$(ORCH) report $(FILE) $(if $(OUT),--out "$(OUT)")
+
+serve: ## serve results/ and each run's report on 127.0.0.1 [PORT=8080]
+	$(ORCH) serve
 
 readme: ## regenerate README's tables from the results files in results/published/
 	$(ORCH) readme

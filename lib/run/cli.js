@@ -3,21 +3,34 @@
 //
 //   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
 //   node lib/run/cli.js help
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { toBmf } from '../report/bmf.js';
+import { renderHtml } from '../report/html.js';
 import { mergeTable } from '../report/merge.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
+import { analysesOf, serveResults } from '../report/serve.js';
 import { diffGate, renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses } from './discover.js';
 import { probeRuntime } from './drivers/index.js';
 import { run, UsageError } from './loop.js';
-import { displayPath, loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
+import { displayPath, loadRegistry, ROOT, resolveRuntime, runtimeIds, splitList } from './registry.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
+
+/** The newest results file in results/ (by its UTC-stamped name). */
+function newestResults() {
+  const dir = join(ROOT, 'results');
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{8}T\d{6}Z-.*\.json$/.test(f))
+    .sort();
+  if (!files.length) throw new UsageError('No results file in results/: run make compare first, or set FILE=…');
+  return join(dir, /** @type {string} */ (files.at(-1)));
+}
 
 /** With --strict, a comparison configured unequally is an error before any number is printed. */
 export function refuseUnequal(doc) {
@@ -162,6 +175,31 @@ export const COMMANDS = {
       if (o.out) writeFileSync(o.out, json);
       else process.stdout.write(json);
       return 0;
+    },
+  },
+  report: {
+    summary: 'write a self-contained HTML report with charts (default: the newest results file → results/report.html)',
+    options: ['out', 'show'],
+    files: [0, 1, 'report takes at most one results file'],
+    async run(o, files) {
+      const file = files[0] ?? newestResults();
+      const doc = readResults(file);
+      const out = o.out ?? join(ROOT, 'results', 'report.html');
+      const show = o.show ? splitList(o.show) : undefined;
+      writeFileSync(out, renderHtml(doc, { show, analyses: await analysesOf(doc) }));
+      process.stdout.write(`parity: wrote ${displayPath(out)} from ${file}\n`);
+      return 0;
+    },
+  },
+  serve: {
+    summary: "serve results/ on 127.0.0.1: the list of runs and each run's report (PORT=…, default any free port)",
+    options: [],
+    async run() {
+      const port = Number(process.env.PORT ?? 0);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new UsageError(`Invalid PORT "${process.env.PORT}": expected 0 (any free port) to 65535`);
+      }
+      return serveResults(join(ROOT, 'results'), port);
     },
   },
   readme: {
