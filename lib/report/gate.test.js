@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { testFingerprint } from '../../test/fixtures/fingerprint.js';
 import { rng } from '../measure/stats.js';
 import { ROOT } from '../run/registry.js';
 import { validateResults } from '../run/results.js';
@@ -58,18 +59,7 @@ function docOf({
     finished: '2026-11-22T00:10:00.000Z',
     complete: true,
     command: 'synthetic',
-    fingerprint: {
-      os: 'Test',
-      kernel: '1',
-      arch: 'x64',
-      cpu_model: 'CPU',
-      cores: 2,
-      mem_bytes: 2 ** 30,
-      governor: 'n/a',
-      loadavg_start: [0, 0, 0],
-      loadavg_end: [0, 0, 0],
-      node_env: null,
-    },
+    fingerprint: testFingerprint(),
     runtimes: runtimes.map((id) => ({ id, kind: 'node', bin: 'x', version: 'v1' })),
     results,
     conformance: [],

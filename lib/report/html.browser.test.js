@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { testFingerprint } from '../../test/fixtures/fingerprint.js';
 import { renderHtml } from './html.js';
 import { reportApp } from './serve.js';
 
@@ -56,18 +57,7 @@ function fixture() {
     finished: '2026-11-22T00:01:00.000Z',
     complete: true,
     command: TRICKY,
-    fingerprint: {
-      os: 'Test OS',
-      kernel: '1',
-      arch: 'x64',
-      cpu_model: TRICKY,
-      cores: 2,
-      mem_bytes: 2 ** 30,
-      governor: 'n/a',
-      loadavg_start: [0, 0, 0],
-      loadavg_end: [0, 0, 0],
-      node_env: null,
-    },
+    fingerprint: testFingerprint({ cpu_model: TRICKY }),
     runtimes: ['node', 'deno', 'bun'].map((id) => ({
       id,
       kind: id,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { testFingerprint } from '../../test/fixtures/fingerprint.js';
 import { wantsColor } from './print.js';
 import { aggregate, conformanceMark, fmtMs, renderDiff, renderResults, si } from './table.js';
 
@@ -30,18 +31,7 @@ const doc = (results) => ({
   complete: true,
   command: 'test',
   options: { rounds: 5 },
-  fingerprint: {
-    os: 'Test OS',
-    kernel: '1',
-    arch: 'x64',
-    cpu_model: 'CPU',
-    cores: 2,
-    mem_bytes: 2 ** 30,
-    governor: 'unreadable',
-    loadavg_start: [0, 0, 0],
-    loadavg_end: [0, 0, 0],
-    node_env: null,
-  },
+  fingerprint: testFingerprint(),
   runtimes: [
     { id: 'a', kind: 'node', bin: 'x', version: 'v1' },
     { id: 'b', kind: 'bun', bin: 'y', version: 'v2' },
