@@ -170,6 +170,9 @@ export async function runJob(caps, job) {
       },
     };
   } catch (e) {
+    if (e instanceof Error && e.name === 'Unsupported' && phase === 'setup') {
+      return { ...row, status: 'unsupported', error: e.message, phase };
+    }
     return { ...row, status: 'error', error: errorText(e), phase };
   } finally {
     // Servers and timers a workload opened must not keep the process alive or leak into the next job.

@@ -4,6 +4,16 @@
 const UNITS = ['bytes', 'ops'];
 
 /**
+ * Thrown by a workload's setup when the runtime cannot do what one parameter set needs (a server
+ * socket in a runtime that has `node:http` but cannot listen): the job is `unsupported` with the
+ * message as its reason, not an error. `requires` is the first choice; this is for what only
+ * trying can tell.
+ */
+export class Unsupported extends Error {
+  name = 'Unsupported';
+}
+
+/**
  * Throw a one-line error naming what is wrong with a workload module's default export.
  * @param {any} w the default export
  * @param {string} id the workload id (`suite/name`) for the message

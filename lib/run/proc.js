@@ -125,11 +125,14 @@ const SIGNALS = {
  * starts can be killed together), stdin closed, stdout and stderr kept as bounded tails, and an
  * end that does not wait on pipes a straggler holds: `onEnd` fires once, after the child exits
  * and its pipes close, or PIPE_GRACE_MS after the exit with whatever arrived, the group killed.
- * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, maxStdout?: number,
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, maxStdout?: number, control?: boolean,
  *   onEnd: (end: {code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null}) => void}} opts
  */
-export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, onEnd }) {
-  const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, control = false, onEnd }) {
+  // `control`: a pipe on fd 3 for a server that reports readiness there (workerd --control-fd 3).
+  /** @type {any[]} */
+  const stdio = control ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
+  const child = spawn(bin, args, { cwd, env, stdio, detached: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
@@ -163,7 +166,7 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
     setTimeout(() => end(code, signal), PIPE_GRACE_MS);
     child.on('close', () => end(code, signal));
   });
-  return { pid: /** @type {number} */ (child.pid), killGroup };
+  return { pid: /** @type {number} */ (child.pid), killGroup, control: control ? child.stdio[3] : null };
 }
 
 /**
@@ -172,9 +175,24 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
  * killed at once (GNU time, the group leader, is spared so that it still reports the runtime's
  * rusage, then goes too); the result never waits on pipes a straggler holds open. The memory cap
  * and the polled peak RSS are the sum over the job's whole process tree.
- * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number, memCapBytes: number, onSpawn?: (kill: () => void) => void, platform?: string}} opts
+ * A driver that talks to the process while it runs (a server) gets `onStart({pid, control,
+ * stop})`: `stop()` ends it as planned, so its exit is recorded as `stopped`, not a crash.
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number, memCapBytes: number,
+ *   onSpawn?: (kill: () => void) => void, platform?: string, control?: boolean,
+ *   onStart?: (job: {pid: number, control: any, stop: () => void}) => void}} opts
  */
-export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpawn, platform = process.platform }) {
+export function runMeasured({
+  bin,
+  args,
+  env,
+  cwd,
+  timeoutMs,
+  memCapBytes,
+  onSpawn,
+  platform = process.platform,
+  control = false,
+  onStart,
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-'));
   const timeFile = join(dir, 'time');
   const how = outsideMeasurement(platform);
@@ -187,7 +205,7 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
         : [bin, args];
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    /** @type {null | 'timeout' | 'oom' | 'interrupted'} */
+    /** @type {null | 'timeout' | 'oom' | 'interrupted' | 'stopped'} */
     let killedFor = null;
     let rssSeen = 0;
     const job = startChild({
@@ -195,6 +213,7 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
       args: command[1],
       env,
       cwd,
+      control,
       onEnd({ code, signal, stdout, stderr }) {
         const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
         clearTimeout(timer);
@@ -215,7 +234,8 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
           rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null,
           exit_code: timed ? timed.exit_code : code,
           signal: signal_number === null ? signal : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
-          killed_for: killedFor,
+          killed_for: killedFor === 'stopped' ? null : killedFor,
+          stopped: killedFor === 'stopped',
           outside_source: how.source,
           unmeasured: how.unmeasured,
         });
@@ -232,6 +252,7 @@ export function runMeasured({ bin, args, env, cwd, timeoutMs, memCapBytes, onSpa
       setTimeout(job.killGroup, 1000).unref();
     };
     onSpawn?.(() => killJob('interrupted'));
+    onStart?.({ pid: job.pid, control: job.control, stop: () => killJob('stopped') });
     const timer = setTimeout(() => killJob('timeout'), timeoutMs);
     // The memory cap and the tree's RSS need /proc; elsewhere they are named in `unmeasured`.
     const poll = setInterval(() => {

@@ -11,7 +11,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, args: string[], fold_flags?: string,
+ * @typedef {{driver: string, bench?: string, wpt?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   checks?: {file: string, args: string[]}, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string}} Registry
  */
@@ -136,7 +136,9 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     preload: variant?.preload ? join(ROOT, variant.preload) : null,
     note: variant?.note ?? base.note ?? '',
     package: base.package ?? null,
-    ...(base.compat ? { compat: base.compat } : {}),
+    ...(kind.compatibility_date
+      ? { compat: { date: kind.compatibility_date, flags: kind.compatibility_flags ?? [] } }
+      : {}),
     missing: found ? null : `${bin ?? base.which} not found; install with: ${install}`,
   };
 }

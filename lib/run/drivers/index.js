@@ -1,6 +1,7 @@
 // Drivers: how a job of a runtime kind is started, fed, measured and stopped. A kind names its
 // driver in runners/<kind>/kind.json; this table is the only place drivers are listed.
 import { processDriver } from './process.js';
+import { workerdDriver } from './workerd.js';
 
 /**
  * @typedef {object} Driver
@@ -14,7 +15,7 @@ import { processDriver } from './process.js';
  */
 
 /** @type {Record<string, Driver>} */
-export const DRIVERS = { process: processDriver };
+export const DRIVERS = { process: processDriver, workerd: workerdDriver };
 
 /** The driver of a resolved runtime; a kind naming an unknown driver is a one-line error. */
 export function driverFor(rt) {

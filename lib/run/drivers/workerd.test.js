@@ -1,0 +1,91 @@
+// workerd jobs end to end: a generated config per job, served on 127.0.0.1, timed from outside.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { ROOT } from '../registry.js';
+import { moduleClosure } from './workerd.js';
+
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+/** Run the orchestrator on workerd and return the results document. */
+function run(args) {
+  const out = join(mkdtempSync(join(tmpdir(), 'parity-workerd-')), 'r.json');
+  const r = spawnSync(
+    NODE,
+    [join(ROOT, 'lib', 'run', 'cli.js'), 'run', '--runtimes', 'workerd', ...args, '--out', out],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+/** workerd processes alive now (zombies excluded). */
+function workerdProcesses() {
+  const ps = spawnSync('ps', ['-eo', 'stat=,args='], { encoding: 'utf8' }).stdout;
+  return ps.split('\n').filter((l) => /workerd serve/.test(l) && !l.trim().startsWith('Z'));
+}
+
+test('a workload and every module it imports are embedded by project-relative name', () => {
+  const mods = moduleClosure(join(ROOT, 'suites', 'math', 'exp.js'));
+  assert.equal(mods[0], 'suites/math/exp.js');
+  for (const m of ['suites/math/_inputs.js', 'lib/measure/prng.js', 'suites/math/_reference.json'])
+    assert.ok(mods.includes(m), m);
+});
+
+describe('workerd jobs', () => {
+  /** @type {any} */
+  let math;
+  /** @type {any} */
+  let faults;
+  before(() => {
+    math = run([
+      '--suite',
+      'math',
+      '--workload',
+      'sqrt-sin-loop',
+      '--quick',
+      '--rounds',
+      '1',
+      '--min-ms',
+      '100',
+      '--warmup-ms',
+      '20',
+    ]);
+    faults = run([
+      '--suites-dir',
+      'test/fixtures/suites',
+      '--suite',
+      'faults',
+      '--workload',
+      'throws,hangs,unsupported',
+      '--rounds',
+      '1',
+      '--timeout',
+      '5',
+    ]);
+  });
+
+  test('sqrt-sin-loop is verified inside workerd and timed from outside, with the clock named', () => {
+    const row = math.results[0];
+    assert.equal(row.status, 'ok', row.error);
+    assert.ok(row.median_ns > 1e6, `${row.median_ns} ns per call of 5M iterations`);
+    assert.match(row.timer, /^outside: wall time of HTTP requests of \d+ calls minus the empty-request median/);
+    assert.ok(row.cpu_ms.user > 0, 'CPU of the workerd process from outside');
+    assert.ok(row.rss_peak_bytes > 10e6);
+    assert.match(math.runtimes[0].version, /^\d{4}-\d\d-\d\d$/);
+    assert.match(math.runtimes[0].compatibility_date, /^\d{4}-\d\d-\d\d$/);
+  });
+
+  test('a throwing workload is an error, a hanging one a timeout, a missing API unsupported; no workerd left', () => {
+    const status = Object.fromEntries(faults.results.map((r) => [r.workload, r.status]));
+    assert.deepEqual(status, { throws: 'error', hangs: 'timeout', unsupported: 'unsupported' });
+    assert.deepEqual(workerdProcesses(), []);
+  });
+});

@@ -1,0 +1,94 @@
+// workerd's side of a job: a module worker whose fetch handler sets the workload up, runs it K
+// times per request and verifies it, on the driver's command. Timing is the driver's: inside
+// workerd, code generation from strings is blocked (mitata's loop builder cannot run) and
+// performance.now() is coarse, so the driver times requests of K calls from outside.
+import { missingRequirements, validateWorkload } from '../../lib/measure/workload.js';
+
+const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
+
+function checkUnits(out) {
+  if (typeof out !== 'number' || !Number.isFinite(out) || out <= 0) {
+    throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
+  }
+  return out;
+}
+
+/**
+ * The fetch handler for one workload module.
+ * @param {any} mod the workload's default export
+ * @param {string} id `suite/name`
+ */
+export function serveJob(mod, id) {
+  /** @type {any} */
+  let w = null;
+  /** @type {any} */
+  let state;
+  let units = 0;
+  let async = false;
+  let phase = 'load';
+  const steps = {
+    async setup(body) {
+      phase = 'load';
+      w = validateWorkload(mod, id);
+      phase = 'requires';
+      const missing = await missingRequirements(w.requires);
+      if (missing.length) return { status: 'unsupported', error: `missing ${missing.join(', ')}`, phase, unit: w.unit };
+      phase = 'setup';
+      state = w.setup ? await w.setup(body.params ?? {}) : {};
+      phase = 'verify';
+      const first = w.run(state);
+      async = first instanceof Promise;
+      units = checkUnits(await first);
+      await w.verify(state, units);
+      return { status: 'ok', unit: w.unit, units_per_call: units, async };
+    },
+    async run(body) {
+      phase = 'measure';
+      const calls = body.calls ?? 1;
+      if (async) for (let i = 0; i < calls; i++) await w.run(state);
+      else for (let i = 0; i < calls; i++) w.run(state);
+      return { status: 'ok', calls };
+    },
+    async verify() {
+      phase = 'verify-after';
+      const last = checkUnits(await w.run(state));
+      await w.verify(state, last);
+      if (last !== units) {
+        throw new Error(
+          `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
+        );
+      }
+      phase = 'report';
+      const report = w.report ? await w.report(state) : undefined;
+      return { status: 'ok', ...(report === undefined ? {} : { report }) };
+    },
+    async teardown() {
+      if (w?.teardown && state !== undefined) await w.teardown(state);
+      return { status: 'ok' };
+    },
+    info() {
+      return { status: 'ok', user_agent: navigator.userAgent };
+    },
+  };
+  return {
+    /** @param {Request} request */
+    async fetch(request) {
+      const step = new URL(request.url).pathname.slice(1);
+      const fn = steps[step];
+      if (!fn)
+        return Response.json(
+          { status: 'error', error: `Unknown step "${step}": valid are ${Object.keys(steps).join(', ')}` },
+          { status: 404 },
+        );
+      const body = request.method === 'POST' ? await request.json() : {};
+      try {
+        return Response.json(await fn(body));
+      } catch (e) {
+        if (e instanceof Error && e.name === 'Unsupported' && phase === 'setup') {
+          return Response.json({ status: 'unsupported', error: e.message, phase });
+        }
+        return Response.json({ status: 'error', error: errorText(e), phase });
+      }
+    },
+  };
+}
