@@ -10,7 +10,7 @@ import { rng } from '../measure/stats.js';
 import { ROOT } from '../run/registry.js';
 import { validateResults } from '../run/results.js';
 import { aaReport, floorByRow } from './aa.js';
-import { diffGate } from './table.js';
+import { diffGate } from './diff.js';
 
 /** A results document: runtimes × workloads × rounds with times around `ns` (noise `cv`, seeded). */
 function docOf({

@@ -126,7 +126,7 @@ test('the report loads without errors, draws every chart and shows hostile strin
     assert.equal(c.drawn, 'yes');
     assert.ok(c.inked > 1000, `a chart has only ${c.inked} painted pixels`);
   }
-  const text = await page.evaluate(() => /** @type {any} */ (globalThis).document.body.innerText);
+  const text = await page.evaluate(() => /** @type {any} */ (globalThis).document.body.textContent);
   assert.ok(text.includes(TRICKY), 'the tricky name is shown as text');
   // Only the report's own two scripts (Chart.js and the page script): the tricky name added none.
   assert.equal(

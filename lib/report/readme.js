@@ -14,8 +14,9 @@ import { listSuites, loadAnalyses } from '../run/discover.js';
 import { ROOT } from '../run/registry.js';
 import { readResults } from '../run/results.js';
 import { aaReport, floorByRow } from './aa.js';
+import { diffGate } from './diff.js';
 import { printTable } from './print.js';
-import { diffGate, renderResults } from './table.js';
+import { renderResults } from './table.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 

@@ -2,7 +2,7 @@
 // Each function here returns report-model TableData (lib/report/model.js); renderResults and
 // renderDiff compose them and hand them to a printer (lib/report/print.js).
 import { minRoundsForClaim, VERDICT_MARK } from '../measure/paired.js';
-import { aggregate, fileRatio } from './aggregate.js';
+import { aggregate } from './aggregate.js';
 import { textCharts } from './chart-text.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
@@ -77,7 +77,7 @@ function failedCell(cell) {
 }
 
 /** The main cell: throughput ± interval, ratio against the baseline, marks. */
-function throughputCell(cell) {
+export function throughputCell(cell) {
   if (!cell) return { text: '' };
   if (!cell.ok) return failedCell(cell);
   const tp = cell.metrics.throughput;
@@ -327,84 +327,4 @@ export function renderResults(
   // Bars are a terminal picture: in markdown they go in a code block.
   const charts = show.includes('chart') ? textCharts(r.agg).map((c) => (markdown ? `\`\`\`\n${c}\n\`\`\`` : c)) : [];
   return [bullets(r.fingerprint), ...tables, ...charts, bullets(r.notes)].join('\n\n');
-}
-
-/**
- * File-to-file comparison, cell by cell (same workload, params and runtime id): B's throughput
- * relative to A's, unpaired over rounds (Welch on log times). Across files the machine state
- * differs, so only large, significant ratios mean much.
- * @returns {{table: import('./model.js').TableData, changes: {key: string, runtime: string, ratio: any}[]}}
- */
-export function diffOf(a, b) {
-  const ids = (doc) => doc.runtimes.map((r) => r.id);
-  const common = ids(a).filter((id) => ids(b).includes(id));
-  const aggA = aggregate(a.results, common);
-  const aggB = aggregate(b.results, common);
-  const rowsB = new Map(aggB.rows.map((r) => [r.key, r]));
-  const rows = [];
-  const changes = [];
-  for (const rowA of aggA.rows) {
-    const rowB = rowsB.get(rowA.key);
-    if (!rowB) continue;
-    for (const id of common) {
-      const ca = rowA.cells[id];
-      const cb = rowB.cells[id];
-      if (!ca || !cb) continue;
-      const ratio = ca.ok && cb.ok ? fileRatio(ca, cb, METRICS.time_ns) : null;
-      changes.push({ key: rowA.key, runtime: id, ratio });
-      // Each side's own cross-runtime ratio would only confuse a file-to-file comparison.
-      const own = (c) => throughputCell({ ...c, ratio: null });
-      rows.push({ workload: rowA.key, runtime: id, a: own(ca), b: own(cb), ratio: { text: fmtRatio(ratio) || '-' } });
-    }
-  }
-  const columns = [
-    { key: 'workload', label: 'workload' },
-    { key: 'runtime', label: 'runtime' },
-    { key: 'a', label: `A ${a.started}` },
-    { key: 'b', label: `B ${b.started}` },
-    { key: 'ratio', label: 'B/A' },
-  ];
-  return { table: { columns, rows }, changes };
-}
-
-/** `make diff` as text or markdown. */
-export function renderDiff(a, b, { markdown = false } = {}) {
-  return printTable(diffOf(a, b).table, { format: markdown ? 'markdown' : 'text' });
-}
-
-/**
- * The diff as a gate (criterion's regression against a baseline): each cell is a regression,
- * an improvement or no change. A regression needs a significant slowdown (B slower than A,
- * 95% interval excluding 1) larger than `threshold` percent and, when an A/A file gave a noise
- * floor for the row, larger than that floor too.
- * @param {any} a
- * @param {any} b
- * @param {{threshold?: number, floor?: Map<string, number>}} [opts]
- */
-export function diffGate(a, b, { threshold = 5, floor } = {}) {
-  const { table, changes } = diffOf(a, b);
-  const regressions = [];
-  let improvements = 0;
-  const verdicts = changes.map((c) => {
-    const r = c.ratio;
-    if (!r?.significant) return 'no change';
-    const change = Math.abs(1 / r.ratio - 1); // B's time relative to A's
-    const limit = Math.max(threshold / 100, floor?.get(c.key) ?? 0);
-    if (change <= limit) return 'no change';
-    if (r.ratio < 1) {
-      regressions.push({ ...c, change });
-      return `REGRESSION +${(change * 100).toFixed(1)}% time`;
-    }
-    improvements++;
-    return `improvement −${(change * 100).toFixed(1)}% time`;
-  });
-  table.columns.push({ key: 'verdict', label: 'verdict', align: 'left' });
-  table.rows.forEach((row, i) => {
-    row.verdict = { text: verdicts[i], ...(verdicts[i].startsWith('REGRESSION') ? { tone: 'bad' } : {}) };
-  });
-  const gate = `threshold ${threshold}%${floor ? ', A/A noise floor per row' : ''}`;
-  const summary = regressions.length
-    ? `diff: ${regressions.length} significant regression(s) beyond ${gate}: ${regressions.map((r) => `${r.key} on ${r.runtime} (+${(r.change * 100).toFixed(1)}%)`).join('; ')}`
-    : `diff: no significant regression beyond ${gate} (${improvements} improvement(s), ${changes.length} cell(s) compared)`;
-  return { table, summary, regressions };
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testFingerprint } from '../../test/fixtures/fingerprint.js';
+import { renderDiff } from './diff.js';
 import { wantsColor } from './print.js';
-import { aggregate, conformanceMark, fmtMs, renderDiff, renderResults, si } from './table.js';
+import { aggregate, conformanceMark, fmtMs, renderResults, si } from './table.js';
 
 /** Synthetic ok row: `ns` per call for `units` bytes. */
 const row = (runtime, round, ns, extra = {}) => ({

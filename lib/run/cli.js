@@ -3,24 +3,25 @@
 //
 //   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
 //   node lib/run/cli.js help
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { toBmf } from '../report/bmf.js';
+import { diffGate } from '../report/diff.js';
 import { renderHtml } from '../report/html.js';
 import { mergeTable } from '../report/merge.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { analysesOf, serveResults } from '../report/serve.js';
-import { diffGate, renderResults } from '../report/table.js';
+import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses } from './discover.js';
-import { probeRuntime } from './drivers/index.js';
 import { run, UsageError } from './loop.js';
-import { displayPath, loadRegistry, ROOT, resolveRuntime, runtimeIds, splitList } from './registry.js';
+import { displayPath, ROOT, splitList } from './registry.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
+import { listRuntimes } from './runtimes.js';
 
 /** The newest results file in results/ (by its UTC-stamped name). */
 function newestResults() {
@@ -237,52 +238,6 @@ export function helpText() {
   lines.push('', 'options:');
   for (const [k, v] of Object.entries(OPTIONS)) lines.push(`  --${k.padEnd(14)}${v.help}`);
   return lines.join('\n');
-}
-
-/** A pinned runtime whose binary is a JS shim would be measured as the shim: refuse it. */
-function isNativeBinary(path) {
-  try {
-    return readFileSync(path).subarray(0, 4).toString('latin1') === '\x7fELF';
-  } catch {
-    return false;
-  }
-}
-
-/** `runtimes`: every id with version, engine and binary, or how to install it. */
-export function listRuntimes({ check = false } = {}) {
-  const registry = loadRegistry();
-  const ids = runtimeIds(registry);
-  if (check) {
-    const bad = ids
-      .map((id) => resolveRuntime(id, registry))
-      .filter((rt) => rt.package && rt.id === rt.base && !isNativeBinary(rt.bin));
-    for (const rt of bad) {
-      process.stderr.write(
-        `setup: ${displayPath(rt.bin)} is not a native binary (a JS shim or missing): rerun make setup\n`,
-      );
-    }
-    if (!bad.length) process.stdout.write('setup: runtimes are native binaries; see make runtimes\n');
-    return bad.length ? 1 : 0;
-  }
-  const rows = ids.map((id) => {
-    const rt = resolveRuntime(id, registry);
-    const v = probeRuntime(rt);
-    const engine = v.engine ? `${v.engine} ${v.engine_version}` : '';
-    const extra = v.compatibility_date ? `compatibility date ${v.compatibility_date}` : '';
-    return [
-      id,
-      v.version ?? 'not installed',
-      engine,
-      v.error ? v.error : displayPath(rt.bin),
-      [rt.note, extra].filter(Boolean).join('; '),
-    ];
-  });
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) {
-    const line = r.map((c, i) => (i < 4 ? c.padEnd(widths[i]) : c)).join('  ');
-    process.stdout.write(`${line.trimEnd()}\n`);
-  }
-  return 0;
 }
 
 /** CLI entry; returns the process exit code. */
