@@ -1,0 +1,96 @@
+// The published experimental-fast-webstreams figures (vercel-labs/fast-webstreams README and
+// bench/run.js; Node 22, 1 KiB chunks, MB/s fast vs native) and a table that sets this run's
+// fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
+// the run's own interval. Pure analysis over result rows.
+import { pairedRatio } from '../../lib/measure/paired.js';
+import { simpleTable } from '../../lib/report/model.js';
+
+/** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
+export const PUBLISHED = {
+  'read-loop': { fast: 12400, native: 3300, mb: 100 },
+  'write-loop': { fast: 5500, native: 2300, mb: 100 },
+  'pipe-through': { fast: 6200, native: 630, mb: 100 },
+  'pipe-to': { fast: 2500, native: 1400, mb: 100 },
+  'for-await': { fast: 4100, native: 3000, mb: 100 },
+  'transform-chain-3': { fast: 2900, native: 300, mb: 100 },
+  'transform-chain-8': { fast: 1000, native: 115, mb: 100 },
+  'byte-start-enqueue': { fast: 1600, native: 110, mb: 50 },
+  'byte-read-loop': { fast: 1400, native: 1400, mb: 50 },
+  'byte-tee': { fast: 1200, native: 750, mb: 20 },
+  'response-text': { fast: 900, native: 910, mb: 20 },
+  'response-forward': { fast: 850, native: 430, mb: 20 },
+  'fetch-3-transforms': { fast: 830, native: 260, mb: 20, params: { source: 'byte-stream' } },
+};
+
+/** The (native, fast) runtime pairs a run may hold. */
+const PAIRS = [
+  ['node@22', 'node@22+fast-webstreams'],
+  ['node', 'node+fast-webstreams'],
+];
+
+/** Per-round times of one runtime for a workload at its published size and chunk 1 KiB. */
+function times(rows, runtime, workload, pub) {
+  const out = new Map();
+  for (const r of rows) {
+    if (r.suite !== 'streams' || r.workload !== workload || r.runtime !== runtime || r.status !== 'ok') continue;
+    if (r.params?.mb !== pub.mb || r.params?.chunk !== 1024) continue;
+    if (pub.params && Object.entries(pub.params).some(([k, v]) => r.params[k] !== v)) continue;
+    out.set(r.round, r.median_ns);
+  }
+  return out;
+}
+
+/** A verdict on one published ratio from this run's paired ratio. */
+export function verdict(published, here) {
+  if (!here) return 'not run';
+  if (here.verdict === 'too-few') return 'too few rounds';
+  if (published < 1.2)
+    return here.verdict === 'same'
+      ? 'yes (no gain, as published)'
+      : `no: ${here.ratio.toFixed(2)}x where none was published`;
+  if (here.verdict === 'same') return 'no (no significant difference)';
+  if (here.verdict === 'slower') return 'no: slower than native';
+  return here.ratio >= published / 2
+    ? 'yes'
+    : `direction only (${Math.round((here.ratio / published) * 100)}% of the published size)`;
+}
+
+/**
+ * Published fast ÷ native against this run's, for every pair of runtimes the run holds.
+ * @param {any[]} rows
+ * @returns {import('../../lib/report/model.js').TableData | null}
+ */
+export function publishedTable(rows) {
+  const pairs = PAIRS.filter(([a, b]) => rows.some((r) => r.runtime === a) && rows.some((r) => r.runtime === b));
+  if (!pairs.length) return null;
+  const body = [];
+  for (const [workload, pub] of Object.entries(PUBLISHED)) {
+    const published = pub.fast / pub.native;
+    const cells = pairs.map(([native, fast]) => {
+      const a = times(rows, native, workload, pub);
+      const b = times(rows, fast, workload, pub);
+      const rounds = [...a.keys()].filter((k) => b.has(k));
+      if (!rounds.length) return { text: 'not run', v: 'not run' };
+      const r = pairedRatio(
+        rounds.map((k) => /** @type {number} */ (a.get(k))),
+        rounds.map((k) => /** @type {number} */ (b.get(k))),
+      );
+      const ci = Number.isFinite(r.ci95[0]) ? ` [${r.ci95[0].toFixed(2)}, ${r.ci95[1].toFixed(2)}]` : '';
+      return { text: `${r.ratio.toFixed(2)}x${ci}`, v: verdict(published, r) };
+    });
+    if (cells.every((c) => c.text === 'not run')) continue;
+    body.push([
+      `${workload} mb=${pub.mb}`,
+      `${published.toFixed(1)}x (${pub.fast} vs ${pub.native})`,
+      ...cells.flatMap((c) => [c.text, c.v]),
+    ]);
+  }
+  const header = [
+    'workload',
+    'published (Node 22)',
+    ...pairs.flatMap(([native]) => [`here, ${native}`, 'reproduced?']),
+  ];
+  return simpleTable(null, header, body, [
+    'fast ÷ native throughput at the published size, chunk 1 KiB: geometric mean of per-round ratios with its 95% t interval; "yes" = significant and at least half the published ratio.',
+  ]);
+}
