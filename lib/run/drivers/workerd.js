@@ -3,7 +3,7 @@
 // on --control-fd) under the same outside measurement as any job, the driver sends setup, timed
 // batches and verification over HTTP, then stops the server.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,17 +45,12 @@ export function workerdConfig(rt, workloadFile, id, dir) {
   const modules = [
     ...new Set([...moduleClosure(workloadFile), ...moduleClosure(join(ROOT, 'runners', 'workerd', 'serve-job.js'))]),
   ];
-  // capnp embeds only files below the config's folder: the modules are copied there, same paths.
+  // The modules are copied beside the config under their project paths: the job's folder is
+  // self-contained and the files run unchanged (import attributes load from date 2026-11-17).
   const lines = [`(name = "entry.js", esModule = embed "entry.js")`];
   for (const m of modules) {
     mkdirSync(dirname(join(dir, m)), { recursive: true });
-    // workerd rejects import attributes; its `json` module type already gives a JSON module's
-    // default export, so `with { type: 'json' }` is dropped from the copies (as a bundler would).
-    const text = readFileSync(join(ROOT, m), 'utf8');
-    writeFileSync(
-      join(dir, m),
-      m.endsWith('.js') ? text.replace(/\s+with\s*\{\s*type:\s*['"]json['"]\s*\}/g, '') : text,
-    );
+    copyFileSync(join(ROOT, m), join(dir, m));
     // JSON modules (import … with { type: 'json' }) are workerd's `json` module type.
     lines.push(
       `(name = ${JSON.stringify(m)}, ${m.endsWith('.json') ? 'json' : 'esModule'} = embed ${JSON.stringify(m)})`,
