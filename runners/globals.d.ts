@@ -7,7 +7,6 @@ declare namespace Deno {
   const env: { get(key: string): string | undefined };
   function exit(code?: number): never;
   function memoryUsage(): { rss: number; heapTotal: number; heapUsed: number; external: number };
-  function test(name: string, fn: () => unknown | Promise<unknown>): void;
   function test(options: {
     name: string;
     fn: () => unknown | Promise<unknown>;
