@@ -5,7 +5,7 @@
 //   …generated…
 //   <!-- parity:end -->
 //
-// kinds: `table` (what make table prints, as markdown), `aa` (an A/A file's noise floor) and
+// kinds: `table` (what make table prints, as markdown; `workload=` and `brief=1` narrow it), `aa` (an A/A file's noise floor) and
 // `diff` (a=… b=… floor=…). `make readme` rewrites every block; `make readme-check` (part of
 // make test) fails when README differs from what it would write.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { readResults } from '../run/results.js';
 import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
 import { printTable } from './print.js';
-import { renderResults } from './table.js';
+import { renderResults, reportOf } from './table.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 
@@ -35,6 +35,9 @@ const load = (file) => readResults(join(ROOT, file));
 async function generate(kind, a) {
   if (kind === 'table') {
     const doc = load(a.file);
+    // workload=name keeps that workload's rows; brief prints the main table alone (examples).
+    if (a.workload) doc.results = doc.results.filter((r) => r.workload === a.workload);
+    if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline }).tables[0], { format: 'markdown' });
     const known = listSuites();
     const analyses = await loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
     const show = a.show ? a.show.split(',') : [];
