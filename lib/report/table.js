@@ -266,7 +266,7 @@ export function fingerprintLines(doc) {
   return [
     `machine: ${f.cpu_model} × ${f.cores}, ${si(f.mem_bytes / 2 ** 30)} GiB, ${f.os}, kernel ${f.kernel}, ${f.arch}, governor ${f.governor}`,
     `load average: start ${f.loadavg_start.join(' ')}, end ${f.loadavg_end?.join(' ') ?? 'n/a'}; NODE_ENV=${f.node_env ?? '(unset)'}`,
-    `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}; ${doc.options?.rounds ?? '?'} round(s)${doc.options?.quick ? ', QUICK' : ''}`,
+    `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}${doc.options?.rounds ? `; ${doc.options.rounds} round(s)` : ''}${doc.options?.quick ? ', QUICK' : ''}`,
     ...(doc.provenance
       ? [
           `parity: commit ${doc.provenance.commit ?? 'unknown'}${doc.provenance.dirty ? ' (uncommitted changes)' : ''}; package-lock sha256 ${String(doc.provenance.lock_sha256 ?? 'unknown').slice(0, 12)}`,
@@ -308,7 +308,9 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [] } = {}
     if (t) tables.push({ ...t, title: t.title ?? a.title });
   }
   const warnings = methodologyWarnings(doc).map((w) => `methodology warning: ${w}`);
-  return { fingerprint: [...fingerprintLines(doc), ...warnings], tables, notes: notesOf(agg), agg };
+  // A conformance-only file has no perf rows, so no throughput legend either.
+  const notes = agg.rows.length ? notesOf(agg) : [];
+  return { fingerprint: [...fingerprintLines(doc), ...warnings], tables, notes, agg };
 }
 
 /**
