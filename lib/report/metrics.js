@@ -75,18 +75,42 @@ export const METRICS = {
 };
 
 /**
- * The metrics a row declares itself in `row.metrics`, as RowMetrics (unknown direction → 'none').
+ * Metrics other drivers and suites are expected to put in `row.metrics` (HTTP, worker pools,
+ * start-up): a row that gives only `{value}` under one of these ids gets this unit and direction,
+ * so its ratio points the right way without every row repeating them.
+ * @type {Record<string, import('./model.js').Metric>}
+ */
+export const KNOWN_EXTRA = {
+  latency_ms: { id: 'latency_ms', label: 'latency', unit: 'ms', better: 'lower' },
+  ttfb_ms: { id: 'ttfb_ms', label: 'time to first byte', unit: 'ms', better: 'lower' },
+  ttlb_ms: { id: 'ttlb_ms', label: 'time to last byte', unit: 'ms', better: 'lower' },
+  requests_per_s: { id: 'requests_per_s', label: 'requests per second', unit: 'req/s', better: 'higher' },
+  startup_ms: { id: 'startup_ms', label: 'start-up time', unit: 'ms', better: 'lower' },
+  parent_cpu_ms: { id: 'parent_cpu_ms', label: 'CPU of the parent process', unit: 'ms', better: 'lower' },
+  child_cpu_ms: { id: 'child_cpu_ms', label: 'CPU of the child processes', unit: 'ms', better: 'lower' },
+  child_rss_bytes: { id: 'child_rss_bytes', label: 'peak RSS of the child processes', unit: 'bytes', better: 'lower' },
+};
+
+const direction = (b) => (b === 'higher' || b === 'lower' ? b : null);
+
+/**
+ * The metrics a row declares itself in `row.metrics`, as RowMetrics. What the row states wins;
+ * what it leaves out comes from KNOWN_EXTRA; an unknown id without a direction gets 'none'
+ * (shown, never given a ratio, since "better" is not known).
  * @param {any} r
  * @returns {RowMetric[]}
  */
 export function extraMetrics(r) {
-  return Object.entries(r.metrics ?? {}).map(([id, m]) => ({
-    id,
-    label: m.label ?? id,
-    unit: m.unit ?? '',
-    better: m.better === 'higher' || m.better === 'lower' ? m.better : 'none',
-    of: (row) => num(row.metrics?.[id]?.value),
-  }));
+  return Object.entries(r.metrics ?? {}).map(([id, m]) => {
+    const known = Object.hasOwn(KNOWN_EXTRA, id) ? KNOWN_EXTRA[id] : undefined;
+    return {
+      id,
+      label: m?.label ?? known?.label ?? id,
+      unit: m?.unit ?? known?.unit ?? '',
+      better: direction(m?.better) ?? known?.better ?? 'none',
+      of: (row) => num(row.metrics?.[id]?.value),
+    };
+  });
 }
 
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */

@@ -35,6 +35,15 @@ export function printTable(t, { format = 'text', color = false } = {}) {
         }
       : undefined;
   parts.push(renderGrid(header, body, { markdown, leftColumns: left, paint }));
-  if (t.notes?.length) parts.push(t.notes.map((n) => (markdown ? `- ${n}` : n)).join('\n'));
+  if (t.notes?.length) parts.push(printLines(t.notes, { format }));
   return parts.join('\n');
+}
+
+/**
+ * Free lines (fingerprint, legend, notes): one per line as text, a bullet list in markdown.
+ * @param {string[]} lines
+ * @param {{format?: 'text' | 'markdown'}} [opts]
+ */
+export function printLines(lines, { format = 'text' } = {}) {
+  return (format === 'markdown' ? lines.map((l) => `- ${l}`) : lines).join('\n');
 }

@@ -7,7 +7,7 @@ import { textCharts } from './chart-text.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS, throughputUnit } from './metrics.js';
-import { printTable } from './print.js';
+import { printLines, printTable } from './print.js';
 
 export { aggregate };
 
@@ -103,7 +103,13 @@ function metricCell(cell, metric, unit) {
   if (!s) return { text: '-' };
   const ratio = cell.ratios?.[metric.id];
   const text = [fmtValue(s.median, unit), fmtHalfWidth(s.ci95, s.median), fmtRatio(ratio)].filter(Boolean).join(' ');
-  return { text: text + cvMark(s), value: s.median, ci95: s.ci95, metric: metric.id };
+  const marks = cvMark(s);
+  /** @type {import('./model.js').Cell} */
+  const out = { text: text + marks, value: s.median, ci95: s.ci95, metric: metric.id, marks: [...marks] };
+  // Ratios are oriented (> 1 = better than the baseline) whatever the metric's direction.
+  if (ratio) out.ratio = { ratio: ratio.ratio, ci95: ratio.ci95, verdict: ratio.verdict };
+  if (ratio?.significant) out.tone = ratio.ratio > 1 ? 'good' : 'warn';
+  return out;
 }
 
 /** SHOW=cpu: CPU per op and utilisation in the timed window; job totals for files without a window. */
@@ -121,7 +127,9 @@ function cpuCell(cell, unit) {
   return {
     text: `${perText}${cvMark(per)} util ${util.median.toFixed(2)}${cvMark(util)}`,
     value: per.median,
+    ci95: per.ci95,
     metric: 'cpu_per_unit',
+    marks: [...cvMark(per)],
   };
 }
 
@@ -201,7 +209,7 @@ export function spreadTable(agg, labels) {
 /** SHOW=cpu. */
 export function cpuTable(agg, labels) {
   const title =
-    'CPU in the timed window: CPU (user+sys, from the OS) per op or per MB, and utilisation = CPU ÷ wall (above 1: GC or JIT threads beside the main thread); "(job)" = whole-job CPU / wall where the file has no window figure';
+    'CPU in the timed window: CPU (user+sys, from the OS) per op or per MB, and utilisation = CPU ÷ wall (above 1: GC or JIT threads beside the main thread; below 1: the job waited, for I/O or for a CPU other work held); "(job)" = whole-job CPU / wall where the file has no window figure';
   return runtimeTable(
     agg,
     labels,
@@ -324,9 +332,8 @@ export function renderResults(
 ) {
   const format = markdown ? 'markdown' : 'text';
   const r = reportOf(doc, { show, baseline, floor, analyses });
-  const bullets = (lines) => (markdown ? lines.map((l) => `- ${l}`) : lines).join('\n');
   const tables = r.tables.map((t) => printTable(t, { format, color }));
   // Bars are a terminal picture: in markdown they go in a code block.
   const charts = show.includes('chart') ? textCharts(r.agg).map((c) => (markdown ? `\`\`\`\n${c}\n\`\`\`` : c)) : [];
-  return [bullets(r.fingerprint), ...tables, ...charts, bullets(r.notes)].join('\n\n');
+  return [printLines(r.fingerprint, { format }), ...tables, ...charts, printLines(r.notes, { format })].join('\n\n');
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testFingerprint } from '../../test/fixtures/fingerprint.js';
 import { renderDiff } from './diff.js';
-import { wantsColor } from './print.js';
+import { printTable, wantsColor } from './print.js';
 import { aggregate, conformanceMark, fmtMs, renderResults, si } from './table.js';
 
 /** Synthetic ok row: `ns` per call for `units` bytes. */
@@ -103,6 +103,72 @@ test('a lower-is-better metric gives a ratio above 1 to the runtime that needs l
   assert.ok(r.ratio > 1.9 && r.ratio < 2.1, String(r.ratio));
   assert.equal(r.verdict, 'faster');
   assert.match(renderResults(doc(results)), /server_cpu_ms \(ms, lower is better\)/);
+});
+
+test('a known extra metric given only a value gets its direction, so less TTFB is the better cell', () => {
+  const m = (v) => ({ metrics: { ttfb_ms: { value: v } } });
+  const results = [
+    ...[1, 2, 3, 4].map((i) => row('a', i, 100, m(8 + i * 0.1))),
+    ...[1, 2, 3, 4].map((i) => row('b', i, 100, m(4 + i * 0.05))),
+  ];
+  const agg = aggregate(results, ['a', 'b']);
+  assert.equal(agg.rows[0].extra[0].better, 'lower');
+  const r = agg.rows[0].cells.b.ratios.ttfb_ms;
+  assert.ok(r.ratio > 1.9 && r.ratio < 2.1, String(r.ratio));
+  const text = renderResults(doc(results));
+  assert.match(text, /time to first byte \(ms, lower is better\)/);
+  // b needs half the time: its cell reads about 2x (better), not about 0.5x.
+  const line = String(text.split('\n').find((l) => l.startsWith('s/w chunk=1024  ms')));
+  assert.match(line, / 2\.0\dx$/);
+});
+
+test('a lower-is-better metric whose CV is high is marked in its own cell, not from throughput', () => {
+  const m = (v) => ({ metrics: { startup_ms: { value: v, unit: 'ms', better: 'lower' } } });
+  // Throughput steady, start-up noisy on b and steady on a.
+  const results = [
+    ...[1, 2, 3, 4].map((i) => row('a', i, 100, m(50 + i * 0.1))),
+    ...[1, 2, 3, 4].map((i) => row('b', i, 100, m([20, 60, 25, 70][i - 1]))),
+  ];
+  const text = renderResults(doc(results));
+  const lines = text.split('\n').filter((l) => l.startsWith('s/w chunk=1024'));
+  const [main, startup] = [lines[0], lines[1]];
+  assert.doesNotMatch(main, /!/);
+  assert.match(startup, /!$/);
+  assert.equal((startup.match(/!/g) ?? []).length, 1, 'only b is noisy');
+});
+
+test('one TableData prints as aligned text and as a markdown table with the same cells', () => {
+  /** @type {import('./model.js').TableData} */
+  const t = {
+    title: 'T',
+    columns: [
+      { key: 'w', label: 'workload' },
+      { key: 'x', label: 'runtime x', align: 'right' },
+    ],
+    rows: [
+      { w: 'a/b', x: { text: '1.23x', value: 1.23, tone: 'good' } },
+      { w: 'long/name', x: '45.6' },
+    ],
+    notes: ['legend'],
+  };
+  const text = printTable(t).split('\n');
+  assert.deepEqual(text, [
+    'T',
+    'workload   runtime x',
+    '---------  ---------',
+    'a/b            1.23x',
+    'long/name       45.6',
+    'legend',
+  ]);
+  const md = printTable(t, { format: 'markdown' }).split('\n');
+  assert.deepEqual(md, [
+    '**T**',
+    '| workload | runtime x |',
+    '| --- | ---: |',
+    '| a/b | 1.23x |',
+    '| long/name | 45.6 |',
+    '- legend',
+  ]);
 });
 
 test('two rounds that do not differ significantly are marked too few to tell, not "no difference"', () => {

@@ -1,7 +1,7 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
 
-import { pairedRatio } from '../../lib/measure/paired.js';
+import { minRoundsForClaim, pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { simpleTable } from '../../lib/report/model.js';
@@ -15,7 +15,7 @@ const baseName = (w) => String(w).split('/').pop() ?? '';
  * Rows that are not ok, or not json parse workloads, are ignored.
  * @param {any[]} rows result rows (`runtime`, `suite`, `workload`, `params`, `status`, `median_ns`, `report`)
  * @returns {{runtime: string, params: object, key: string, parse_ns: number, reviver_ns: number,
- *   slowdown: number, ci95: [number, number], significant: boolean,
+ *   slowdown: number, ci95: [number, number], significant: boolean, verdict: string, source_verdict: string | null,
  *   reviver_calls_per_s: number | null, source_slowdown: number | null, source_ci95: [number, number] | null}[]}
  */
 export function reviverSlowdown(rows) {
@@ -58,6 +58,8 @@ export function reviverSlowdown(rows) {
       slowdown: r.ratio,
       ci95: r.ci95,
       significant: r.verdict === 'faster' || r.verdict === 'slower',
+      verdict: r.verdict,
+      source_verdict: src ? src.verdict : null,
       reviver_calls_per_s: g.calls ? g.calls / (reviver_ns / 1e9) : null,
       source_slowdown: src ? src.ratio : null,
       source_ci95: src ? src.ci95 : null,
@@ -66,10 +68,16 @@ export function reviverSlowdown(rows) {
   return out.sort((a, b) => a.key.localeCompare(b.key) || a.runtime.localeCompare(b.runtime));
 }
 
-const fmtRatio = (x, ci) =>
-  Number.isFinite(x)
-    ? `${x.toFixed(2)}x${ci && Number.isFinite(ci[0]) ? ` [${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : ''}`
-    : '-';
+/** Three significant digits: a 1-df interval can span 0.001 to 10^5, and two decimals read as noise. */
+const sig = (x) => (Math.abs(x) >= 1000 || Math.abs(x) < 0.01 ? x.toExponential(1) : x.toPrecision(3));
+
+/** "5.18x [2.9, 9.1]", with the main table's marks: "~" no significant slowdown, "#" too few rounds to tell. */
+const fmtRatio = (x, ci, verdict) => {
+  if (!Number.isFinite(x)) return '-';
+  const mark = verdict === 'same' ? '~' : verdict === 'too-few' ? '#' : '';
+  const interval = ci && Number.isFinite(ci[0]) ? ` [${sig(ci[0])}, ${sig(ci[1])}]` : '';
+  return `${mark}${x.toFixed(2)}x${interval}`;
+};
 
 /**
  * The slowdown list as a table: one line per document and runtime.
@@ -80,9 +88,16 @@ export function slowdownTable(list) {
   const body = list.map((s) => [
     s.key,
     s.runtime,
-    fmtRatio(s.slowdown, s.ci95),
-    s.source_slowdown === null ? '-' : fmtRatio(s.source_slowdown, s.source_ci95),
+    fmtRatio(s.slowdown, s.ci95, s.verdict),
+    s.source_slowdown === null ? '-' : fmtRatio(s.source_slowdown, s.source_ci95, s.source_verdict),
     s.reviver_calls_per_s === null ? '-' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
   ]);
-  return simpleTable(null, header, body);
+  const notes = list.some((s) => s.verdict === 'too-few' || s.source_verdict === 'too-few')
+    ? [
+        `"#" = fewer than ${minRoundsForClaim} paired rounds and the interval contains 1: too few rounds to tell; "~" = the interval contains 1.`,
+      ]
+    : list.some((s) => s.verdict === 'same' || s.source_verdict === 'same')
+      ? ['"~" = the 95% interval contains 1: no significant slowdown.']
+      : [];
+  return simpleTable(null, header, body, notes);
 }

@@ -57,3 +57,19 @@ test('the source reviver gets its own ratio against the same parse baseline', ()
   assert.match(printTable(slowdownTable([s])), /2\.00x .*5\.00x/);
   assert.match(printTable(slowdownTable([s]), { format: 'markdown' }), /^\| params \| runtime/);
 });
+
+test('two rounds without a clear slowdown are marked too few to tell, with short interval bounds', () => {
+  const rows = [
+    row('node', 'parse', 'rsc', 10, { round: 1 }),
+    row('node', 'parse', 'rsc', 10, { round: 2 }),
+    row('node', 'parse-reviver', 'rsc', 20, { round: 1 }),
+    row('node', 'parse-reviver', 'rsc', 60, { round: 2 }),
+  ];
+  const [s] = reviverSlowdown(rows);
+  assert.equal(s.verdict, 'too-few');
+  const t = slowdownTable([s]);
+  const text = printTable(t);
+  assert.match(text, /#3\.46x \[\S+, \S+\]/);
+  assert.doesNotMatch(text, /\d\.\d{4}|\d{5}\./, 'no long decimals in the bounds');
+  assert.match(String(t.notes?.[0]), /too few rounds to tell/);
+});
