@@ -28,21 +28,38 @@ describe('utilisation in the timed window', () => {
     assert.equal(r.status, 0, r.stderr);
     doc = JSON.parse(readFileSync(out, 'utf8'));
   });
-  const util = (rt, w) => {
+  const window = (rt, w) => {
     const row = doc.results.find((r) => r.runtime === rt && r.workload === w);
     assert.equal(row?.status, 'ok', row?.error);
     const c = row.cpu_window;
     assert.equal(c.source, '/proc/self/stat');
-    return (c.user_ms + c.sys_ms) / c.wall_ms;
+    assert.equal(c.resolution_ms, 10);
+    // Utilisation (CPU ÷ wall), and CPU over the workload thread's own CPU: the second does not
+    // depend on whether other work on this 2-core machine left the threads a core each.
+    return { util: (c.user_ms + c.sys_ms) / c.wall_ms, threads: (c.user_ms + c.sys_ms) / c.main_thread_ms };
+  };
+  // Two spinning threads read two cores only when the machine has two free.
+  const busy = () => {
+    const load = doc.fingerprint.loadavg_start[0];
+    return load > doc.fingerprint.cores - 1 ? `machine busy (load ${load} on ${doc.fingerprint.cores} cores)` : null;
   };
   for (const rt of RUNTIMES) {
     test(`${rt}: a main-thread spin reads about one core`, () => {
-      const u = util(rt, 'spin-main');
-      assert.ok(u > 0.75 && u < 1.3, `utilisation ${u}`);
+      const { util, threads } = window(rt, 'spin-main');
+      assert.ok(util > 0.75 && util < 1.3, `utilisation ${util}`);
+      assert.ok(threads > 0.8 && threads < 1.25, `CPU over the main thread's ${threads}`);
     });
-    test(`${rt}: a second spinning thread reads about two cores`, () => {
-      const u = util(rt, 'spin-two-threads');
-      assert.ok(u > 1.5 && u < 2.5, `utilisation ${u}`);
+    test(`${rt}: a second spinning thread counts beside the main thread`, () => {
+      const { threads } = window(rt, 'spin-two-threads');
+      // Wider than the idle-machine bound: the threads' shares of a contended core differ by a
+      // time slice or two. Counting the main thread alone would read 1.
+      assert.ok(threads > 1.4 && threads < 2.6, `CPU over the main thread's ${threads}`);
+    });
+    test(`${rt}: a second spinning thread reads about two cores`, (t) => {
+      const why = busy();
+      if (why) return t.skip(`${why}: the two threads could not have a core each`);
+      const { util } = window(rt, 'spin-two-threads');
+      assert.ok(util > 1.6 && util < 2.4, `utilisation ${util}`);
     });
   }
 });

@@ -14,8 +14,9 @@ import { missingRequirements, validateWorkload } from './workload.js';
  * @property {(() => void) | null} gc                full GC, or null when the runtime has none exposed
  * @property {string} gcName                         name of the GC hook used ('none' when absent)
  * @property {() => {user: number, system: number}} cpuUsage  process CPU in µs, as the runtime reports it (kept as inproc, not trusted)
- * @property {{read: () => {user_ms: number, sys_ms: number}, source: string, resolution_ms: number} | null} [osCpu]
- *   process CPU from the OS (all threads), read at the timed window's edges; null where the OS has no reader
+ * @property {{read: () => {user_ms: number, sys_ms: number, thread_ms?: number}, source: string, resolution_ms: number} | null} [osCpu]
+ *   process CPU from the OS (all threads; thread_ms: the calling thread's own), read at the timed
+ *   window's edges; null where the OS has no reader
  * @property {() => number} rss                      resident set size in bytes
  * @property {() => number} heap                     JS heap used in bytes
  * @property {string} version                        runtime version
@@ -61,6 +62,37 @@ function checkUnits(out) {
     throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
   }
   return out;
+}
+
+/** Below this window, CPU read in OS ticks (10 ms on Linux) is too coarse to trust to a few per cent. */
+const PRECISE_WINDOW_MS = 200;
+
+/**
+ * CPU of exactly the timed window (mitata's samples and its bookkeeping between them), from the
+ * OS: with `calls` and `units_per_call` it gives CPU per op, and as CPU ÷ wall the utilisation
+ * (above 1 = threads working beside the main one).
+ * @param {{user_ms: number, sys_ms: number, thread_ms?: number}} a
+ * @param {{user_ms: number, sys_ms: number, thread_ms?: number}} b
+ * @param {number} wall_ms
+ * @param {{source: string, resolution_ms: number}} os
+ */
+function cpuWindow(a, b, wall_ms, os) {
+  const w = {
+    user_ms: b.user_ms - a.user_ms,
+    sys_ms: b.sys_ms - a.sys_ms,
+    wall_ms,
+    // The workload's own thread: the rest of user+sys ran beside it (GC, JIT, worker threads).
+    ...(a.thread_ms !== undefined && b.thread_ms !== undefined ? { main_thread_ms: b.thread_ms - a.thread_ms } : {}),
+    source: os.source,
+    resolution_ms: os.resolution_ms,
+  };
+  if (wall_ms >= PRECISE_WINDOW_MS) return w;
+  // Each edge can be off by one tick: two ticks over the window bound the error.
+  const pct = Math.round(((2 * os.resolution_ms) / Math.max(wall_ms, 1)) * 100);
+  return {
+    ...w,
+    note: `low precision: a ${Math.round(wall_ms)} ms window read in ${os.resolution_ms} ms ticks (±${pct}%)`,
+  };
 }
 
 /**
@@ -151,18 +183,8 @@ export async function runJob(caps, job) {
         ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns.toFixed(1)} ns): likely optimised away`
         : null,
       ...(report === undefined ? {} : { report }),
-      // CPU of exactly the timed window (mitata's samples and its own bookkeeping between them),
-      // from the OS: per op and as utilisation (CPU ÷ wall; above 1 = threads beside the main one).
-      cpu_window:
-        os0 && os1 && caps.osCpu
-          ? {
-              user_ms: os1.user_ms - os0.user_ms,
-              sys_ms: os1.sys_ms - os0.sys_ms,
-              wall_ms: (wall1 - wall0) / 1e6,
-              source: caps.osCpu.source,
-              resolution_ms: caps.osCpu.resolution_ms,
-            }
-          : null,
+      cpu_window: os0 && os1 && caps.osCpu ? cpuWindow(os0, os1, (wall1 - wall0) / 1e6, caps.osCpu) : null,
+      ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
       inproc: {
         cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },
         rss_bytes: caps.rss(),

@@ -24,14 +24,23 @@ export function parseProcStat(text) {
 }
 
 /**
- * A reader of this process's CPU from /proc/self/stat, or null where there is none.
- * @returns {{read: () => {user_ms: number, sys_ms: number}, source: string, resolution_ms: number} | null}
+ * A reader of this process's CPU from /proc/self/stat, or null where there is none. Each reading
+ * also holds `thread_ms`, the CPU of the calling thread (/proc/thread-self/stat: the thread that
+ * runs the workload), so that CPU beside it (GC, JIT, worker threads) can be told apart even when
+ * other work on the machine keeps the threads from a core each.
+ * @returns {{read: () => {user_ms: number, sys_ms: number, thread_ms?: number}, source: string, resolution_ms: number} | null}
  */
 export function procSelfCpu() {
   const read = () => {
     const r = parseProcStat(readFileSync('/proc/self/stat', 'utf8'));
     if (!r) throw new Error('/proc/self/stat has no utime/stime fields');
-    return r;
+    let t = null;
+    try {
+      t = parseProcStat(readFileSync('/proc/thread-self/stat', 'utf8'));
+    } catch {
+      // Linux before 3.17 has no /proc/thread-self: the process total alone is still right.
+    }
+    return t ? { ...r, thread_ms: t.user_ms + t.sys_ms } : r;
   };
   try {
     read();
