@@ -2,12 +2,12 @@
 // peak RSS via GNU time's wait4() rusage (exact even for crashed or killed children), plus
 // a /proc poll that enforces the memory cap while the job runs.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TREE_INTERVAL_MS, treeSampler } from './proctree.js';
 
 export const GNU_TIME = '/usr/bin/time';
-const POLL_MS = 20;
 
 /**
  * How a platform measures a job from outside, and what it cannot. Linux: GNU time (wait4 rusage:
@@ -23,10 +23,10 @@ export function outsideMeasurement(platform = process.platform) {
     return { timer: 'gnu', proc: true, unmeasured: [], source: 'GNU time (wait4 rusage) + /proc' };
   }
   if (platform === 'darwin') {
-    const unmeasured = ['memory cap', 'process-tree RSS'];
+    const unmeasured = ['memory cap', 'tree'];
     return { timer: 'bsd', proc: false, unmeasured, source: 'BSD /usr/bin/time -l (wait4 rusage)' };
   }
-  return { timer: null, proc: false, unmeasured: ['cpu_ms', 'rss_peak_bytes', 'memory cap'], source: 'none' };
+  return { timer: null, proc: false, unmeasured: ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree'], source: 'none' };
 }
 
 /** Throws a one-line error when Linux lacks GNU time: there it is the outside measurement. */
@@ -64,22 +64,21 @@ export function parseTimeOutput(text) {
   };
 }
 
-function readStatusKiB(pid, field) {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Pids of the direct children of `pid` (GNU time's only child is the runtime). */
+/** Pids of the children of every thread of `pid` (a child started from a worker thread is listed under that thread). */
 function childrenOf(pid) {
+  let tids = [];
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+  return tids.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Every descendant of `pid` (children, their children, …): a job's whole process tree. */
@@ -208,6 +207,8 @@ export function runMeasured({
     /** @type {null | 'timeout' | 'oom' | 'interrupted' | 'stopped'} */
     let killedFor = null;
     let rssSeen = 0;
+    /** @type {ReturnType<typeof treeSampler> | null} */
+    let tree = null;
     const job = startChild({
       bin: command[0],
       args: command[1],
@@ -226,6 +227,7 @@ export function runMeasured({
         const timed = how.timer === 'gnu' ? parseTimeOutput(text) : null;
         const bsd = how.timer === 'bsd' ? parseBsdTimeOutput(text) : null;
         const signal_number = timed?.signal_number ?? null;
+        const treeFigures = tree?.finish(wall_ms) ?? null;
         resolve({
           stdout,
           stderr,
@@ -238,6 +240,7 @@ export function runMeasured({
           stopped: killedFor === 'stopped',
           outside_source: how.source,
           unmeasured: how.unmeasured,
+          tree: treeFigures,
         });
       },
     });
@@ -254,14 +257,15 @@ export function runMeasured({
     onSpawn?.(() => killJob('interrupted'));
     onStart?.({ pid: job.pid, control: job.control, stop: () => killJob('stopped') });
     const timer = setTimeout(() => killJob('timeout'), timeoutMs);
-    // The memory cap and the tree's RSS need /proc; elsewhere they are named in `unmeasured`.
+    // The memory cap, the tree's RSS and its CPU split need /proc; elsewhere they are named in
+    // `unmeasured`. The sum over the whole tree is what the cap and the peak RSS cover.
+    if (how.proc && job.pid) tree = treeSampler(job.pid, { wrapped: how.timer === 'gnu' });
     const poll = setInterval(() => {
-      if (!how.proc) return;
-      let rss = 0;
-      for (const pid of descendantsOf(job.pid)) rss += readStatusKiB(pid, 'VmRSS');
+      if (!tree) return;
+      const rss = tree.sample();
       rssSeen = Math.max(rssSeen, rss);
       if (memCapBytes && rss > memCapBytes) killJob('oom');
-    }, POLL_MS);
+    }, TREE_INTERVAL_MS);
   });
 }
 

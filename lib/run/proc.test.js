@@ -81,9 +81,9 @@ test('macOS: BSD time -l output gives user and sys CPU and max RSS in bytes', ()
 test('each platform names its outside measurement and what it cannot measure', () => {
   assert.deepEqual(outsideMeasurement('linux').unmeasured, []);
   assert.equal(outsideMeasurement('darwin').timer, 'bsd');
-  assert.deepEqual(outsideMeasurement('darwin').unmeasured, ['memory cap', 'process-tree RSS']);
+  assert.deepEqual(outsideMeasurement('darwin').unmeasured, ['memory cap', 'tree']);
   assert.equal(outsideMeasurement('win32').timer, null);
-  assert.deepEqual(outsideMeasurement('win32').unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap']);
+  assert.deepEqual(outsideMeasurement('win32').unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree']);
 });
 
 test('without an outside timer (Windows) CPU and RSS are absent and named, never zero', async () => {
@@ -98,5 +98,5 @@ test('without an outside timer (Windows) CPU and RSS are absent and named, never
   assert.equal(r.exit_code, 3);
   assert.equal(r.cpu_ms, null);
   assert.equal(r.rss_peak_bytes, null);
-  assert.deepEqual(r.unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap']);
+  assert.deepEqual(r.unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree']);
 });

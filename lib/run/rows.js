@@ -1,5 +1,6 @@
 // From what a job's process did to one result row. Shared by every driver: a driver supplies an
 // outcome (stdout, stderr, exit, outside figures, why it was killed), this decides the status.
+import { treeMetrics, wantsTreeMetrics } from './proctree.js';
 
 /** The outcome of a job that never started: what a runner would have printed for it. */
 export function outcomeNotRun(error, phase) {
@@ -37,6 +38,15 @@ export function toRow(job, outcome, version) {
     error = `${how} before reporting a result${lastErr ? `: ${lastErr}` : ''}`;
   }
   const ok = status === 'ok';
+  // The process tree's figures become metrics where they say something beyond cpu_ms (children,
+  // worker threads, or a workload that asks); what the runner reports itself wins over them.
+  const tree = outcome.tree ?? null;
+  const metrics = {
+    ...(ok && wantsTreeMetrics(tree, job.workload.module) ? treeMetrics(tree) : {}),
+    ...(inner?.metrics ?? {}),
+  };
+  // Figures a platform (outside) or a runtime (inside, e.g. no /proc for cpu_window) cannot measure.
+  const unmeasured = [...(outcome.unmeasured ?? []), ...(inner?.unmeasured ?? [])];
   return {
     runtime: job.runtime.id,
     runtime_version: inner?.runtime_version ?? version?.version ?? null,
@@ -62,17 +72,18 @@ export function toRow(job, outcome, version) {
     timer: inner?.timer ?? null,
     gc: inner?.gc ?? null,
     ...(inner?.report === undefined ? {} : { report: inner.report }),
-    ...(inner?.metrics === undefined ? {} : { metrics: inner.metrics }),
+    ...(Object.keys(metrics).length ? { metrics } : {}),
     ...(job.workload.module?.conformance ? { conformance_folders: job.workload.module.conformance } : {}),
     cpu_ms: outcome.cpu_ms,
     wall_ms: outcome.wall_ms,
     rss_peak_bytes: outcome.rss_peak_bytes,
     ...(outcome.outside_source ? { outside_source: outcome.outside_source } : {}),
-    ...(outcome.unmeasured?.length ? { unmeasured: outcome.unmeasured } : {}),
+    ...(unmeasured.length ? { unmeasured } : {}),
     exit_code: outcome.exit_code,
     signal: outcome.signal,
     cpu_window: ok ? (inner.cpu_window ?? null) : null,
     inproc: inner?.inproc ?? null,
+    ...(tree ? { tree } : {}),
     repro: job.repro,
   };
 }

@@ -1,0 +1,293 @@
+// Process-tree figures of one job, measured by the OS from outside: every ~20 ms the job's
+// processes (the runtime and everything it started) and the runtime's threads are read from
+// /proc. What a job spends in child processes or worker threads is then visible apart from the
+// runtime's main thread: parent CPU, per-child CPU and RSS, per-thread CPU (issue 10.4).
+// Linux only; elsewhere the sampler is not started and rows name the figures as unmeasured.
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { CLK_TCK } from '../measure/oscpu.js';
+
+/** Sampling period; the memory cap is checked on the same tick. */
+export const TREE_INTERVAL_MS = 20;
+
+/** At most this many child processes are listed one by one (a cold-start job may start thousands). */
+const MAX_LISTED = 32;
+
+/**
+ * Thread names (comm, 15 characters at most) of JavaScript worker threads, by runtime: node names
+ * a worker_threads Worker "WorkerThread", deno "worker-<n>", bun "Worker". Other threads (V8 and
+ * JIT helpers, GC, thread pools) are helpers.
+ */
+const WORKER_THREAD = /^(WorkerThread|worker-\d+|Worker)$/;
+
+const ms = (ticks) => (ticks * 1000) / CLK_TCK;
+
+/**
+ * The fields parity needs from a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line. The
+ * command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+ * @param {string} text
+ * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, starttime: number} | null}
+ */
+export function parseStat(text) {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) return null;
+  const rest = text.slice(close + 2).split(' ');
+  // rest[0] is field 3; field n is rest[n - 3].
+  const out = {
+    pid: Number(text.slice(0, open)),
+    comm: text.slice(open + 1, close),
+    state: rest[0],
+    ppid: Number(rest[1]),
+    utime: Number(rest[11]),
+    stime: Number(rest[12]),
+    starttime: Number(rest[19]),
+  };
+  return [out.pid, out.ppid, out.utime, out.stime, out.starttime].every(Number.isFinite) ? out : null;
+}
+
+/**
+ * VmRSS and VmHWM (peak RSS) of a /proc/<pid>/status text, in bytes; null where absent (a zombie,
+ * a kernel thread).
+ * @param {string} text
+ */
+export function parseStatus(text) {
+  const kib = (field) => {
+    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return m ? Number(m[1]) * 1024 : null;
+  };
+  return { rss_bytes: kib('VmRSS'), hwm_bytes: kib('VmHWM') };
+}
+
+/** Pids in a /proc/<pid>/task/<tid>/children text. */
+export const parseChildren = (text) => text.trim().split(/\s+/).filter(Boolean).map(Number);
+
+const BUF = Buffer.alloc(16 * 1024);
+
+/**
+ * A /proc file's text. One read into a reused buffer (the files parity reads are a few hundred
+ * bytes to ~1.5 KB): readFileSync's stat and allocation double the cost of a sample, which runs
+ * beside the benchmark every 20 ms.
+ * @param {string} path
+ */
+function readProc(path) {
+  let fd = -1;
+  try {
+    fd = openSync(path, 'r');
+    const n = readSync(fd, BUF, 0, BUF.length, 0);
+    return BUF.toString('utf8', 0, n);
+  } catch {
+    return null; // gone between listing and reading: the process or thread exited
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
+}
+
+/** @param {string} path */
+function listProc(path) {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * @typedef {{pid: number, ppid: number, comm: string, utime: number, stime: number, rss_peak: number,
+ *   rss_sum: number, rss_samples: number, exited: boolean}} ProcRecord
+ * @typedef {{tid: number, name: string, utime: number, stime: number, kind: 'main' | 'worker' | 'helper'}} ThreadRecord
+ */
+
+/**
+ * A sampler of one job's process tree. `rootPid` is the process parity started; when `wrapped`,
+ * that is a wrapper (GNU time) whose first child is the runtime, and the wrapper itself is not
+ * counted. Call `sample()` every TREE_INTERVAL_MS (it returns the RSS of every process of the job
+ * now, for the memory cap) and `finish(wall_ms)` once at the end.
+ * A process or thread that exits between two samples keeps its last sample: its CPU after that
+ * sample (at most one interval's worth) is not seen, and a process that lived less than one
+ * interval may not be seen at all. Keys include the start time, so a reused pid is a new process.
+ * `read` and `list` are injectable so the parsing can be tested over recorded /proc text.
+ * @param {number} rootPid
+ * @param {{wrapped?: boolean, read?: (path: string) => string | null, list?: (path: string) => string[]}} [opts]
+ */
+export function treeSampler(rootPid, { wrapped = true, read = readProc, list = listProc } = {}) {
+  /** @type {number | null} */
+  let mainPid = wrapped ? null : rootPid;
+  /** @type {Map<string, ProcRecord>} */
+  const procs = new Map();
+  /** @type {Map<string, ThreadRecord>} */
+  const threads = new Map();
+  let mainKey = '';
+  let samples = 0;
+  let combinedPeak = 0;
+  let treePeak = 0;
+
+  /** Children of the given threads of `pid` (a child started from a worker thread is listed under that thread). */
+  const childrenOfThreads = (pid, tids) =>
+    tids.flatMap((tid) => parseChildren(read(`/proc/${pid}/task/${tid}/children`) ?? ''));
+
+  /** Read one process; returns its key and current RSS, or null when it is gone. */
+  const readProcess = (pid) => {
+    const st = parseStat(read(`/proc/${pid}/stat`) ?? '');
+    if (!st || st.state === 'Z') return null; // a zombie has no memory left and its CPU is final
+    const status = parseStatus(read(`/proc/${pid}/status`) ?? '');
+    const key = `${pid}:${st.starttime}`;
+    const rss = status.rss_bytes ?? 0;
+    const rec = procs.get(key) ?? {
+      pid,
+      ppid: st.ppid,
+      comm: st.comm,
+      utime: 0,
+      stime: 0,
+      rss_peak: 0,
+      rss_sum: 0,
+      rss_samples: 0,
+      exited: false,
+    };
+    rec.comm = st.comm; // the wrapper's child is "time" until it execs the runtime
+    rec.utime = st.utime;
+    rec.stime = st.stime;
+    rec.rss_peak = Math.max(rec.rss_peak, rss, status.hwm_bytes ?? 0);
+    rec.rss_sum += rss;
+    rec.rss_samples++;
+    procs.set(key, rec);
+    return { key, rss };
+  };
+
+  return {
+    /** One sample of the whole tree; returns the summed RSS of the job's processes now, in bytes. */
+    sample() {
+      if (mainPid === null) {
+        mainPid = parseChildren(read(`/proc/${rootPid}/task/${rootPid}/children`) ?? '')[0] ?? null;
+        if (mainPid === null) return 0; // the wrapper has not started the runtime yet
+      }
+      samples++;
+      const main = readProcess(mainPid);
+      if (!main) return 0;
+      mainKey = main.key;
+      // Threads that run JavaScript can start processes; helpers (GC, JIT, platform) do not, so
+      // their children files are not read (half the cost of a sample).
+      const jsThreads = [mainPid];
+      for (const tid of list(`/proc/${mainPid}/task`).map(Number)) {
+        const st = parseStat(read(`/proc/${mainPid}/task/${tid}/stat`) ?? '');
+        if (!st) continue;
+        const kind = tid === mainPid ? 'main' : WORKER_THREAD.test(st.comm) ? 'worker' : 'helper';
+        threads.set(`${tid}:${st.starttime}`, { tid, name: st.comm, utime: st.utime, stime: st.stime, kind });
+        if (kind === 'worker') jsThreads.push(tid);
+      }
+      let children = 0;
+      const queue = childrenOfThreads(mainPid, jsThreads);
+      const seen = new Set([mainPid]);
+      const alive = new Set();
+      while (queue.length) {
+        const pid = /** @type {number} */ (queue.shift());
+        if (seen.has(pid)) continue;
+        seen.add(pid);
+        const child = readProcess(pid);
+        if (!child) continue;
+        alive.add(pid);
+        children += child.rss;
+        // Grandchildren: only the children of each process's main thread are followed (listing
+        // every thread of every child on every tick would cost more than the figures are worth).
+        queue.push(...parseChildren(read(`/proc/${pid}/task/${pid}/children`) ?? ''));
+      }
+      for (const [key, rec] of procs) if (key !== mainKey) rec.exited = !alive.has(rec.pid);
+      combinedPeak = Math.max(combinedPeak, children);
+      treePeak = Math.max(treePeak, main.rss + children);
+      return main.rss + children;
+    },
+
+    /**
+     * The tree's figures for the row, or null when the runtime was never seen.
+     * @param {number} wall_ms the job's wall time, for CPU % of wall
+     */
+    finish(wall_ms) {
+      const main = procs.get(mainKey);
+      if (!main) return null;
+      const cpu = (r) => ({ user: ms(r.utime), sys: ms(r.stime) });
+      const total = (r) => ms(r.utime + r.stime);
+      const kids = [...procs.entries()].filter(([k]) => k !== mainKey).map(([, r]) => r);
+      kids.sort((a, b) => total(b) - total(a));
+      const threadList = [...threads.values()];
+      const workers = threadList.filter((t) => t.kind === 'worker');
+      const rssSamples = kids.reduce((n, k) => n + k.rss_samples, 0);
+      const parentCpu = total(main);
+      return {
+        source: '/proc',
+        interval_ms: TREE_INTERVAL_MS,
+        resolution_ms: 1000 / CLK_TCK,
+        samples,
+        wall_ms,
+        parent: {
+          pid: main.pid,
+          comm: main.comm,
+          cpu_ms: cpu(main),
+          rss_peak_bytes: main.rss_peak,
+          threads: threadList.map((t) => ({ tid: t.tid, name: t.name, kind: t.kind, cpu_ms: cpu(t) })),
+        },
+        children: kids.slice(0, MAX_LISTED).map((k) => ({
+          pid: k.pid,
+          ppid: k.ppid,
+          comm: k.comm,
+          cpu_ms: cpu(k),
+          rss_peak_bytes: k.rss_peak,
+          rss_avg_bytes: k.rss_samples ? Math.round(k.rss_sum / k.rss_samples) : null,
+          exited: k.exited,
+        })),
+        children_unlisted: Math.max(0, kids.length - MAX_LISTED),
+        summary: {
+          parent_cpu_ms: parentCpu,
+          parent_cpu_pct: wall_ms > 0 ? Math.round((parentCpu / wall_ms) * 1000) / 10 : null,
+          children: kids.length,
+          children_cpu_ms: kids.length ? kids.reduce((s, k) => s + total(k), 0) : null,
+          // One child's RSS, averaged over every sample of every child.
+          child_rss_avg_bytes: rssSamples ? Math.round(kids.reduce((s, k) => s + k.rss_sum, 0) / rssSamples) : null,
+          child_rss_peak_bytes: kids.length ? Math.max(...kids.map((k) => k.rss_peak)) : null,
+          // All children at once: the largest sampled sum of their RSS.
+          child_rss_combined_bytes: kids.length ? combinedPeak : null,
+          tree_rss_peak_bytes: treePeak,
+          main_thread_cpu_ms: threadList.filter((t) => t.kind === 'main').reduce((s, t) => s + total(t), 0),
+          worker_threads: workers.length,
+          worker_threads_cpu_ms: workers.reduce((s, t) => s + total(t), 0),
+          helper_threads_cpu_ms: threadList.filter((t) => t.kind === 'helper').reduce((s, t) => s + total(t), 0),
+        },
+      };
+    },
+  };
+}
+
+/** Unit, direction and label of each summary figure that becomes a row metric. */
+const TREE_METRICS = {
+  parent_cpu_ms: { unit: 'ms', better: 'lower', label: 'CPU of the runtime process (all its threads)' },
+  parent_cpu_pct: { unit: '%', better: 'none', label: 'CPU of the runtime process, % of wall' },
+  children_cpu_ms: { unit: 'ms', better: 'lower', label: 'CPU of the child processes' },
+  child_rss_avg_bytes: { unit: 'bytes', better: 'lower', label: 'RSS of one child process, average' },
+  child_rss_peak_bytes: { unit: 'bytes', better: 'lower', label: 'peak RSS of the largest child process' },
+  child_rss_combined_bytes: { unit: 'bytes', better: 'lower', label: 'peak RSS of all child processes together' },
+  worker_threads_cpu_ms: { unit: 'ms', better: 'lower', label: 'CPU of worker threads' },
+};
+
+/**
+ * The tree's summary as row metrics ({value, unit, better, label}); figures that do not apply
+ * (no children: no child RSS) are left out, never zero.
+ * @param {any} tree a finish() result
+ * @returns {Record<string, {value: number, unit: string, better: 'lower' | 'higher' | 'none', label: string}>}
+ */
+export function treeMetrics(tree) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [id, m] of Object.entries(TREE_METRICS)) {
+    const value = tree?.summary?.[id];
+    if (typeof value === 'number' && Number.isFinite(value)) out[id] = { value, ...m };
+  }
+  return out;
+}
+
+/**
+ * Whether a job's tree figures belong in its metrics (and so in its tables): when the workload
+ * asks for them (`tree: true`, so that a single-threaded strategy is a column beside pooled ones)
+ * or when the job did start a child process or a worker thread.
+ * @param {any} tree
+ * @param {any} module the workload module
+ */
+export const wantsTreeMetrics = (tree, module) =>
+  Boolean(tree && (module?.tree === true || tree.summary.children > 0 || tree.summary.worker_threads > 0));
