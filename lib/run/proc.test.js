@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { outsideMeasurement, parseBsdTimeOutput, parseTimeOutput, runMeasured, spawnJsonLines } from './proc.js';
 
@@ -99,4 +100,41 @@ test('without an outside timer (Windows) CPU and RSS are absent and named, never
   assert.equal(r.cpu_ms, null);
   assert.equal(r.rss_peak_bytes, null);
   assert.deepEqual(r.unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree']);
+});
+
+/** Whether a pid is alive; a zombie waiting for init to reap it is not. */
+function alive(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+test('a timed-out job whose child ignores SIGTERM and holds stdout ends at once, and the child is gone', async () => {
+  const r = await runMeasured({
+    bin: '/bin/sh',
+    args: ['-c', `(trap '' TERM; exec sleep 30) & echo "$!"; wait`],
+    timeoutMs: 500,
+    memCapBytes: 0,
+  });
+  assert.equal(r.killed_for, 'timeout');
+  assert.ok(r.wall_ms < 500 + 2000, `ended ${r.wall_ms} ms after its start with a 500 ms timeout`);
+  const pid = Number(r.stdout.trim());
+  assert.ok(pid > 0, r.stdout);
+  assert.equal(alive(pid), false, `the job's child ${pid} is still alive`);
+});
+
+test('a job that exits while a grandchild holds its stdout is not waited for, and the grandchild is killed', async () => {
+  const r = await runMeasured({
+    bin: '/bin/sh',
+    args: ['-c', `(trap '' TERM; exec sleep 30) & echo "$!"; exit 0`],
+    timeoutMs: 20_000,
+    memCapBytes: 0,
+  });
+  assert.equal(r.killed_for, null);
+  assert.equal(r.exit_code, 0);
+  assert.ok(r.wall_ms < 2000, `the result waited ${r.wall_ms} ms for a pipe a straggler held`);
+  const pid = Number(r.stdout.trim());
+  assert.equal(alive(pid), false, `the straggler ${pid} is still alive`);
 });
