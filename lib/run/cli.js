@@ -39,9 +39,10 @@ export function refuseUnequal(doc) {
   if (w.length) throw new UsageError(`STRICT: ${w.join('; ')}`);
 }
 
-/** Print provenance differences between files before any of their numbers. */
+/** Print provenance differences between files before any of their numbers, on one line. */
 const warnProvenance = (docs) => {
-  for (const w of provenanceWarnings(docs)) process.stderr.write(`parity: warning: ${w}\n`);
+  const w = provenanceWarnings(docs);
+  if (w.length) process.stderr.write(`parity: warning: ${w.join('; ')}\n`);
 };
 
 /** Every option any command takes: one name, one meaning, in every command. */

@@ -94,10 +94,11 @@ export function runtimeInfo(rt, v) {
  * parity's commit and whether the tree had uncommitted changes, the package lock's hash (it pins
  * every runtime and tool), and the versions of packages variants preload.
  * @param {any[]} runtimes resolved runtimes of the run
+ * @param {string} [root] parity's checkout (a test points it elsewhere)
  */
-export function provenance(runtimes = []) {
+export function provenance(runtimes = [], root = ROOT) {
   const git = (...args) =>
-    execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   /** @type {Record<string, any>} */
   const out = { commit: null, dirty: null, lock_sha256: null, preloads: {} };
   try {
@@ -107,8 +108,9 @@ export function provenance(runtimes = []) {
   } catch {
     out.git_error = 'not a git checkout, or git is not installed';
   }
-  const lock = join(ROOT, 'package-lock.json');
+  const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) out.lock_sha256 = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  else out.lock_error = 'no package-lock.json';
   for (const rt of runtimes) {
     if (!rt.preload) continue;
     // A preload names its package in its imports; record every bare package it imports.
@@ -141,6 +143,11 @@ export function provenanceWarnings(docs) {
   if (p.some((x) => x.dirty)) warnings.push('a file was made from a tree with uncommitted changes');
   if (distinct((x) => x.lock_sha256))
     warnings.push('files come from different package-lock.json (runtime or tool versions may differ)');
+  const preloads = new Set(p.flatMap((x) => Object.keys(x.preloads ?? {})));
+  for (const pkg of preloads) {
+    const versions = new Set(p.map((x) => x.preloads?.[pkg]).filter(Boolean));
+    if (versions.size > 1) warnings.push(`files preload different ${pkg} versions: ${[...versions].join(', ')}`);
+  }
   return warnings;
 }
 

@@ -93,4 +93,21 @@ test('files from different commits or locks are warned about; identical provenan
   const w = provenanceWarnings([a, b]).join('\n');
   assert.match(w, /different parity commits/);
   assert.match(w, /different package-lock\.json/);
+  const c = { provenance: { ...a.provenance, preloads: { 'experimental-fast-webstreams': '0.1.0' } } };
+  const d = { provenance: { ...a.provenance, preloads: { 'experimental-fast-webstreams': '0.2.0' } } };
+  assert.deepEqual(provenanceWarnings([c, c]), []);
+  assert.match(
+    provenanceWarnings([c, d]).join('\n'),
+    /different experimental-fast-webstreams versions: 0\.1\.0, 0\.2\.0/,
+  );
+});
+
+test('outside a git checkout the commit is null with the reason, never a guess', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-nogit-'));
+  const p = provenance([], dir);
+  assert.equal(p.commit, null);
+  assert.equal(p.dirty, null);
+  assert.match(p.git_error, /not a git checkout/);
+  assert.equal(p.lock_sha256, null);
+  assert.equal(p.lock_error, 'no package-lock.json');
 });
