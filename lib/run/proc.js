@@ -2,67 +2,20 @@
 // peak RSS via GNU time's wait4() rusage (exact even for crashed or killed children), plus
 // a /proc poll that enforces the memory cap while the job runs.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  GNU_TIME,
+  outsideMeasurement,
+  parseBsdTimeOutput,
+  parseTimeOutput,
+  psDescendants,
+  unmeasuredNow,
+} from './outside.js';
 import { TREE_INTERVAL_MS, treeSampler } from './proctree.js';
 
-export const GNU_TIME = '/usr/bin/time';
-
-/**
- * How a platform measures a job from outside, and what it cannot. Linux: GNU time (wait4 rusage:
- * user/sys CPU, max RSS) plus /proc for the memory cap and the whole process tree. macOS: BSD
- * /usr/bin/time -l (the same rusage, max RSS in bytes); no /proc, so no memory cap and the RSS of
- * the runtime process only. Windows: neither exists and Node cannot read a child's rusage, so CPU
- * and RSS are absent and named in every row, never zero.
- * @param {string} [platform]
- * @returns {{timer: 'gnu' | 'bsd' | null, proc: boolean, unmeasured: string[], source: string}}
- */
-export function outsideMeasurement(platform = process.platform) {
-  if (platform === 'linux') {
-    return { timer: 'gnu', proc: true, unmeasured: [], source: 'GNU time (wait4 rusage) + /proc' };
-  }
-  if (platform === 'darwin') {
-    const unmeasured = ['memory cap', 'tree'];
-    return { timer: 'bsd', proc: false, unmeasured, source: 'BSD /usr/bin/time -l (wait4 rusage)' };
-  }
-  return { timer: null, proc: false, unmeasured: ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree'], source: 'none' };
-}
-
-/** Throws a one-line error when Linux lacks GNU time: there it is the outside measurement. */
-export function checkGnuTime(platform = process.platform) {
-  if (outsideMeasurement(platform).timer === 'gnu' && !existsSync(GNU_TIME)) {
-    throw new Error(`GNU time not found at ${GNU_TIME}: install it with "apt-get install time" (make setup does)`);
-  }
-}
-
-/**
- * Parse BSD time -l output (macOS): "real user sys" seconds on one line, then rusage lines with
- * "maximum resident set size" in bytes. Exit status is not printed: the caller has it.
- * @param {string} text
- * @returns {{cpu_ms: {user: number, sys: number}, rss_peak_bytes: number} | null}
- */
-export function parseBsdTimeOutput(text) {
-  const t = text.match(/([\d.]+)\s+real\s+([\d.]+)\s+user\s+([\d.]+)\s+sys/);
-  const rss = text.match(/^\s*(\d+)\s+maximum resident set size/m);
-  if (!t || !rss) return null;
-  return { cpu_ms: { user: Number(t[2]) * 1e3, sys: Number(t[3]) * 1e3 }, rss_peak_bytes: Number(rss[1]) };
-}
-
-/** Parse GNU time's last line in our format: "<user s> <sys s> <maxrss KiB> <exit>". */
-export function parseTimeOutput(text) {
-  const lines = text.trim().split('\n');
-  const last = lines.pop() ?? '';
-  const m = last.match(/^([\d.]+) ([\d.]+) (\d+) (-?\d+)$/);
-  if (!m) return null;
-  const signal = lines.join('\n').match(/terminated by signal (\d+)/);
-  return {
-    cpu_ms: { user: Number(m[1]) * 1e3, sys: Number(m[2]) * 1e3 },
-    rss_peak_bytes: Number(m[3]) * 1024,
-    exit_code: signal ? null : Number(m[4]),
-    signal_number: signal ? Number(signal[1]) : null,
-  };
-}
+export { checkGnuTime } from './outside.js';
 
 /** Pids of the children of every thread of `pid` (a child started from a worker thread is listed under that thread). */
 function childrenOf(pid) {
@@ -228,18 +181,20 @@ export function runMeasured({
         const bsd = how.timer === 'bsd' ? parseBsdTimeOutput(text) : null;
         const signal_number = timed?.signal_number ?? null;
         const treeFigures = tree?.finish(wall_ms) ?? null;
+        const cpu_ms = timed?.cpu_ms ?? bsd?.cpu_ms ?? null;
+        const rss_peak_bytes = Math.max(timed?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null;
         resolve({
           stdout,
           stderr,
           wall_ms,
-          cpu_ms: timed?.cpu_ms ?? bsd?.cpu_ms ?? null,
-          rss_peak_bytes: Math.max(timed?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null,
+          cpu_ms,
+          rss_peak_bytes,
           exit_code: timed ? timed.exit_code : code,
           signal: signal_number === null ? signal : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
           killed_for: killedFor === 'stopped' ? null : killedFor,
           stopped: killedFor === 'stopped',
           outside_source: how.source,
-          unmeasured: how.unmeasured,
+          unmeasured: unmeasuredNow(how.unmeasured, { cpu_ms, rss_peak_bytes }),
           tree: treeFigures,
         });
       },
@@ -248,8 +203,9 @@ export function runMeasured({
       if (killedFor) return;
       killedFor = why;
       // Everything below the timer at once; it reaps the runtime and writes its rusage. Without
-      // /proc the whole group goes at once.
+      // /proc (macOS) ps lists the tree once; without a timer (Windows) the whole group goes.
       if (how.proc) killAll(descendantsOf(job.pid));
+      else if (how.timer) killAll(psDescendants(job.pid));
       else job.killGroup();
       // Whatever escaped (or the timer itself, if it does not exit) goes with the group shortly after.
       setTimeout(job.killGroup, 1000).unref();

@@ -1,23 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { outsideMeasurement, parseBsdTimeOutput, parseTimeOutput, runMeasured, spawnJsonLines } from './proc.js';
-
-test('parseTimeOutput reads user, sys, max RSS and exit code', () => {
-  assert.deepEqual(parseTimeOutput('1.25 0.50 204800 0\n'), {
-    cpu_ms: { user: 1250, sys: 500 },
-    rss_peak_bytes: 204800 * 1024,
-    exit_code: 0,
-    signal_number: null,
-  });
-});
-
-test('parseTimeOutput reports the signal of a killed command', () => {
-  const r = parseTimeOutput('Command terminated by signal 9\n0.10 0.02 5000 0\n');
-  assert.ok(r);
-  assert.equal(r.signal_number, 9);
-  assert.equal(r.exit_code, null);
-});
+import { runMeasured, spawnJsonLines } from './proc.js';
 
 test('runMeasured reports a non-zero exit code and the command output', async () => {
   const r = await runMeasured({ bin: '/bin/sh', args: ['-c', 'echo hi; exit 3'], timeoutMs: 5000, memCapBytes: 0 });
@@ -52,39 +36,6 @@ test('spawnJsonLines kills a process that outlives its time and keeps what it wr
   });
   assert.equal(r.killed, true);
   assert.deepEqual(r.lines, [{ a: 1 }]);
-});
-
-test('macOS: BSD time -l output gives user and sys CPU and max RSS in bytes', () => {
-  // Recorded from /usr/bin/time -l on macOS 14 (arm64).
-  const text = `        0.53 real         0.41 user         0.08 sys
-            52903936  maximum resident set size
-                   0  average shared memory size
-                   0  average unshared data size
-                   0  average unshared stack size
-                3342  page reclaims
-                   0  page faults
-                   0  swaps
-                   0  block input operations
-                   0  block output operations
-                   0  messages sent
-                   0  messages received
-                   0  signals received
-                   0  voluntary context switches
-                  95  involuntary context switches
-          4829043515  instructions retired
-          1601391564  cycles elapsed
-            41796288  peak memory footprint
-`;
-  assert.deepEqual(parseBsdTimeOutput(text), { cpu_ms: { user: 410, sys: 80 }, rss_peak_bytes: 52903936 });
-  assert.equal(parseBsdTimeOutput('garbage'), null);
-});
-
-test('each platform names its outside measurement and what it cannot measure', () => {
-  assert.deepEqual(outsideMeasurement('linux').unmeasured, []);
-  assert.equal(outsideMeasurement('darwin').timer, 'bsd');
-  assert.deepEqual(outsideMeasurement('darwin').unmeasured, ['memory cap', 'tree']);
-  assert.equal(outsideMeasurement('win32').timer, null);
-  assert.deepEqual(outsideMeasurement('win32').unmeasured, ['cpu_ms', 'rss_peak_bytes', 'memory cap', 'tree']);
 });
 
 test('without an outside timer (Windows) CPU and RSS are absent and named, never zero', async () => {
