@@ -38,16 +38,23 @@ describe('utilisation in the timed window', () => {
     // depend on whether other work on this 2-core machine left the threads a core each.
     return { util: (c.user_ms + c.sys_ms) / c.wall_ms, threads: (c.user_ms + c.sys_ms) / c.main_thread_ms };
   };
-  // Two spinning threads read two cores only when the machine has two free.
+  // Utilisation is CPU ÷ wall: a thread reads one core only when it gets one. Other work on this
+  // 2-core machine (other tests, other runs) takes cores away, so the wall-based checks run only
+  // when the machine was quiet at the start; the CPU-over-main-thread checks run always.
   const busy = () => {
     const load = doc.fingerprint.loadavg_start[0];
     return load > doc.fingerprint.cores - 1 ? `machine busy (load ${load} on ${doc.fingerprint.cores} cores)` : null;
   };
   for (const rt of RUNTIMES) {
-    test(`${rt}: a main-thread spin reads about one core`, () => {
-      const { util, threads } = window(rt, 'spin-main');
-      assert.ok(util > 0.75 && util < 1.3, `utilisation ${util}`);
+    test(`${rt}: a main-thread spin counts the main thread alone`, () => {
+      const { threads } = window(rt, 'spin-main');
       assert.ok(threads > 0.8 && threads < 1.25, `CPU over the main thread's ${threads}`);
+    });
+    test(`${rt}: a main-thread spin reads about one core`, (t) => {
+      const why = busy();
+      if (why) return t.skip(`${why}: the thread could not have a core to itself`);
+      const { util } = window(rt, 'spin-main');
+      assert.ok(util > 0.75 && util < 1.3, `utilisation ${util}`);
     });
     test(`${rt}: a second spinning thread counts beside the main thread`, () => {
       const { threads } = window(rt, 'spin-two-threads');

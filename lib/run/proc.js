@@ -84,7 +84,8 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
   // `control`: a pipe on fd 3 for a server that reports readiness there (workerd --control-fd 3).
   /** @type {any[]} */
   const stdio = control ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
-  const child = spawn(bin, args, { cwd, env, stdio, detached: true });
+  // windowsHide: a detached child on Windows would otherwise open a console window per job.
+  const child = spawn(bin, args, { cwd, env, stdio, detached: true, windowsHide: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
