@@ -18,6 +18,8 @@ ROUNDS ?=
 BASELINE ?=
 SHOW ?=
 FILE ?=
+# BROWSER=0: make setup skips Debian's chromium (only the HTML report's browser test needs it).
+BROWSER ?= 1
 FILES ?=
 FORMAT ?=
 OUT ?=
@@ -45,8 +47,9 @@ help: ## list targets
 setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, Debian's chromium, actionlint
 	@# Linux only: macOS and Windows measure without GNU time (see docs/ARCHITECTURE.md) and run no browser test.
 	@if [ "$$(uname -s)" = Linux ]; then missing=""; test -x /usr/bin/time || missing="time"; \
-	  test -x /usr/bin/chromium || missing="$$missing chromium"; \
-	  if [ -n "$$missing" ]; then command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq $$missing \
+	  [ "$(BROWSER)" = 0 ] || test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  if [ -n "$$missing" ]; then command -v apt-get >/dev/null && $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing \
 	  || { echo "setup: needs Debian packages: $$missing (GNU time measures jobs; chromium tests the HTML report)" >&2; exit 1; }; fi; fi
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
