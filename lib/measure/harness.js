@@ -3,7 +3,7 @@
 import { do_not_optimize, measure } from 'mitata';
 import { MODES } from './defaults.js';
 import { median, medianCI, thinSamples } from './stats.js';
-import { missingRequirements, validateWorkload } from './workload.js';
+import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } from './workload.js';
 
 /**
  * @typedef {object} Capabilities
@@ -55,13 +55,6 @@ async function noopBaseline(caps, job, async) {
   const noop = async ? async () => do_not_optimize(0) : () => do_not_optimize(0);
   const stats = await measure(noop, { ...measureOptions(caps, job), min_cpu_time: 50e6 });
   return median(stats.samples);
-}
-
-function checkUnits(out) {
-  if (typeof out !== 'number' || !Number.isFinite(out) || out <= 0) {
-    throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
-  }
-  return out;
 }
 
 /** Below this window, CPU read in OS ticks (10 ms on Linux) is too coarse to trust to a few per cent. */
@@ -152,14 +145,7 @@ export async function runJob(caps, job) {
 
     // Verify again: a workload that only works on its first call is wrong, not fast.
     phase = 'verify-after';
-    const last = checkUnits(await w.run(state));
-    await w.verify(state, last);
-    if (last !== units) {
-      // Throughput is units per call over time per call: it needs the same work every call.
-      throw new Error(
-        `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
-      );
-    }
+    await verifyLastCall(w, state, units);
     phase = 'report';
     const report = w.report ? await w.report(state) : undefined;
 

@@ -120,3 +120,31 @@ export async function missingRequirements(requires = []) {
   }
   return missing;
 }
+
+/**
+ * The units a run() call returned, or a one-line error when it is not a positive number.
+ * @param {unknown} out
+ */
+export function checkUnits(out) {
+  if (typeof out !== 'number' || !Number.isFinite(out) || out <= 0) {
+    throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
+  }
+  return out;
+}
+
+/**
+ * Verify again after measuring: a workload that only works on its first call is wrong, not fast,
+ * and throughput (units per call over time per call) needs the same work every call.
+ * @param {any} w the workload
+ * @param {any} state
+ * @param {number} units what the first call returned
+ */
+export async function verifyLastCall(w, state, units) {
+  const last = checkUnits(await w.run(state));
+  await w.verify(state, last);
+  if (last !== units) {
+    throw new Error(
+      `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
+    );
+  }
+}

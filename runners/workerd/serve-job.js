@@ -2,16 +2,9 @@
 // times per request and verifies it, on the driver's command. Timing is the driver's: inside
 // workerd, code generation from strings is blocked (mitata's loop builder cannot run) and
 // performance.now() is coarse, so the driver times requests of K calls from outside.
-import { missingRequirements, validateWorkload } from '../../lib/measure/workload.js';
+import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } from '../../lib/measure/workload.js';
 
 const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
-
-function checkUnits(out) {
-  if (typeof out !== 'number' || !Number.isFinite(out) || out <= 0) {
-    throw new Error(`run() must return the number of units done (a positive number), got ${String(out)}`);
-  }
-  return out;
-}
 
 /**
  * The fetch handler for one workload module.
@@ -51,13 +44,7 @@ export function serveJob(mod, id) {
     },
     async verify() {
       phase = 'verify-after';
-      const last = checkUnits(await w.run(state));
-      await w.verify(state, last);
-      if (last !== units) {
-        throw new Error(
-          `run() returned ${units} units on the first call and ${last} on the last; expected the same every call`,
-        );
-      }
+      await verifyLastCall(w, state, units);
       phase = 'report';
       const report = w.report ? await w.report(state) : undefined;
       return { status: 'ok', ...(report === undefined ? {} : { report }) };
