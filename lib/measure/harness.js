@@ -37,6 +37,18 @@ export function detectRuntime() {
   return 'unknown';
 }
 
+/**
+ * What a workload's setup is told about the job beyond its parameters: `self`, the command that
+ * starts this same runtime with the same flags (a pool of child processes runs `self.bin
+ * ...self.args script`), null where the driver starts no process of the kind (workerd); `cores`,
+ * the machine's logical CPUs as the orchestrator counted them.
+ * @param {any} job
+ * @returns {{self: {bin: string, args: string[]} | null, cores: number}}
+ */
+export function setupContext(job) {
+  return { self: job.self ?? null, cores: job.cores ?? 1 };
+}
+
 const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
 
 /** mitata options for a job; quick jobs sample less. */
@@ -121,7 +133,7 @@ export async function runJob(caps, job) {
       return { ...row, status: 'unsupported', error: `missing ${missing.join(', ')}`, phase };
     }
     phase = 'setup';
-    state = w.setup ? await w.setup(job.params ?? {}) : {};
+    state = w.setup ? await w.setup(job.params ?? {}, setupContext(job)) : {};
     phase = 'verify';
     const first = w.run(state);
     const async = first instanceof Promise;
@@ -148,6 +160,7 @@ export async function runJob(caps, job) {
     await verifyLastCall(w, state, units);
     phase = 'report';
     const report = w.report ? await w.report(state) : undefined;
+    const metrics = w.metrics ? await w.metrics(state) : undefined;
 
     const median_ns = median(stats.samples);
     const perSecond = units / (median_ns / 1e9);
@@ -169,6 +182,7 @@ export async function runJob(caps, job) {
         ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns.toFixed(1)} ns): likely optimised away`
         : null,
       ...(report === undefined ? {} : { report }),
+      ...(metrics === undefined ? {} : { metrics }),
       cpu_window: os0 && os1 && caps.osCpu ? cpuWindow(os0, os1, (wall1 - wall0) / 1e6, caps.osCpu) : null,
       ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
       inproc: {

@@ -37,6 +37,16 @@ export function validateWorkload(w, id) {
         if (!w.params[k].includes(v)) fail(`quick.${k} value ${JSON.stringify(v)} is not in params.${k}`);
     }
   }
+  for (const fn of ['teardown', 'report', 'metrics', 'checkParams']) {
+    if (w[fn] !== undefined && typeof w[fn] !== 'function') fail(`${fn} must be a function when present`);
+  }
+  if (w.open !== undefined) {
+    if (!Array.isArray(w.open) || !w.open.every((k) => typeof k === 'string' && k in (w.params ?? {}))) {
+      fail('open must be an array of keys of params (the parameters a user may set to any value)');
+    }
+    if (typeof w.checkParams !== 'function')
+      fail('a workload with open parameters needs checkParams(params) to check them');
+  }
   for (const key of ['requires', 'conformance']) {
     if (w[key] !== undefined && !(Array.isArray(w[key]) && w[key].every((r) => typeof r === 'string'))) {
       fail(`${key} must be an array of strings`);

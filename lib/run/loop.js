@@ -123,6 +123,14 @@ export async function run(o) {
   if (!jobs.length) {
     throw new UsageError(`No parameter set matches --params "${o.params}" in ${workloads.map((w) => w.id).join(', ')}`);
   }
+  // A value the user set for an open parameter (a pool's size) is checked before any job starts.
+  for (const job of jobs) {
+    try {
+      job.workload.module?.checkParams?.(job.params);
+    } catch (e) {
+      throw new UsageError(`${job.workload.id}: ${/** @type {Error} */ (e).message}`);
+    }
+  }
 
   const drivers = [...new Set(runtimes.map(driverFor))];
   for (const d of drivers) await d.prepare(runtimes.filter((rt) => driverFor(rt) === d));

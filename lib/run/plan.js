@@ -1,4 +1,5 @@
 // Planning: which jobs a run has, in which order, and what each job is told.
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { paramSets } from '../measure/workload.js';
 
@@ -25,7 +26,7 @@ export function planJobs(workloads, runtimes, rounds, quick, only = null) {
   const jobs = [];
   for (let round = 1; round <= rounds; round++) {
     for (const w of workloads) {
-      const sets = w.module ? selectParams(paramSets(w.module, quick), only) : [{}];
+      const sets = w.module ? selectParams(paramSets(w.module, quick), only, w.module.open) : [{}];
       for (const params of sets) {
         for (let i = 0; i < runtimes.length; i++) {
           const rt = runtimes[(i + round - 1) % runtimes.length];
@@ -59,10 +60,27 @@ export function parseParamFilter(text) {
  * workload without a filtered key keeps none (a run for `mb=64` runs the workloads that have mb).
  * @param {Record<string, string|number>[]} sets
  * @param {Record<string, string[]> | null} only
+ * @param {string[]} [open] keys the user may set to values outside the grid
  */
-export function selectParams(sets, only) {
+export function selectParams(sets, only, open = []) {
   if (!only) return sets;
-  return sets.filter((p) => Object.entries(only).every(([k, vs]) => k in p && vs.includes(String(p[k]))));
+  let out = sets;
+  // An open parameter (a pool's size) takes the user's values, not only the grid's: the workload's
+  // checkParams says at plan time whether they are valid.
+  for (const k of open) {
+    const values = only[k];
+    if (!values) continue;
+    const seen = new Set();
+    out = out
+      .flatMap((p) => (k in p ? values.map((v) => ({ ...p, [k]: typeof p[k] === 'number' ? Number(v) : v })) : [p]))
+      .filter((p) => {
+        const key = JSON.stringify(p);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+  }
+  return out.filter((p) => Object.entries(only).every(([k, vs]) => k in p && vs.includes(String(p[k]))));
 }
 
 /**
@@ -79,5 +97,6 @@ export function jobSpec(job, mode) {
     min_ms: mode.min_ms,
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
+    cores: availableParallelism(),
   };
 }

@@ -27,7 +27,7 @@ export function serveJob(mod, id) {
       const missing = await missingRequirements(w.requires);
       if (missing.length) return { status: 'unsupported', error: `missing ${missing.join(', ')}`, phase, unit: w.unit };
       phase = 'setup';
-      state = w.setup ? await w.setup(body.params ?? {}) : {};
+      state = w.setup ? await w.setup(body.params ?? {}, { self: null, cores: body.cores ?? 1 }) : {};
       phase = 'verify';
       const first = w.run(state);
       async = first instanceof Promise;
@@ -47,7 +47,12 @@ export function serveJob(mod, id) {
       await verifyLastCall(w, state, units);
       phase = 'report';
       const report = w.report ? await w.report(state) : undefined;
-      return { status: 'ok', ...(report === undefined ? {} : { report }) };
+      const metrics = w.metrics ? await w.metrics(state) : undefined;
+      return {
+        status: 'ok',
+        ...(report === undefined ? {} : { report }),
+        ...(metrics === undefined ? {} : { metrics }),
+      };
     },
     async teardown() {
       if (w?.teardown && state !== undefined) await w.teardown(state);

@@ -11,6 +11,17 @@ export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace
 export const envPrefix = (rt) => Object.entries(rt.env).map(([k, v]) => `${k}=${shellQuote(String(v))} `);
 
 /**
+ * The job spec with `self`: this runtime's own command (binary and flags, no script), so that a
+ * workload can start children of the same runtime without reading `process` (issue 10.1).
+ * @param {any} job
+ * @param {any} spec
+ */
+export function withSelf(job, spec) {
+  const rt = job.runtime;
+  return { ...spec, self: { bin: rt.bin, args: commandLine(rt, '').slice(0, -1) } };
+}
+
+/**
  * The process driver.
  * @type {import('./index.js').Driver}
  */
@@ -43,7 +54,7 @@ export const processDriver = {
   /** A copy-pastable command that reruns one job by hand. */
   repro(job, spec) {
     const rt = job.runtime;
-    const argv = commandLine(rt, displayPath(rt.runner), [JSON.stringify(spec)]);
+    const argv = commandLine(rt, displayPath(rt.runner), [JSON.stringify(withSelf(job, spec))]);
     return `${envPrefix(rt).join('')}${displayPath(rt.bin)} ${argv.map(shellQuote).join(' ')}`;
   },
 
@@ -51,7 +62,7 @@ export const processDriver = {
     const rt = job.runtime;
     const outcome = await runMeasured({
       bin: rt.bin,
-      args: commandLine(rt, rt.runner, [JSON.stringify(spec)]),
+      args: commandLine(rt, rt.runner, [JSON.stringify(withSelf(job, spec))]),
       env: { ...process.env, ...rt.env },
       cwd: ROOT,
       timeoutMs: (job.timeout_s ?? 60) * 1000,

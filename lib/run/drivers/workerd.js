@@ -178,7 +178,7 @@ export const workerdDriver = {
         talk = (async () => {
           try {
             const port = await listenPort(h.control, 30_000);
-            const setup = (await step(port, 'setup', { params: job.params })).json;
+            const setup = (await step(port, 'setup', { params: job.params, cores: spec.cores })).json;
             if (setup.status !== 'ok') {
               inner = setup;
               return;
@@ -208,6 +208,7 @@ export const workerdDriver = {
               timer: `outside: wall time of HTTP requests of ${m.k} calls minus the empty-request median (${m.base.toFixed(2)} ms); no code generation in workerd, so no mitata`,
               gc: 'none',
               ...(after.report === undefined ? {} : { report: after.report }),
+              ...(after.metrics === undefined ? {} : { metrics: after.metrics }),
             };
           } catch (e) {
             inner = {
