@@ -86,9 +86,28 @@ export const KNOWN_EXTRA = {
   ttlb_ms: { id: 'ttlb_ms', label: 'time to last byte', unit: 'ms', better: 'lower' },
   requests_per_s: { id: 'requests_per_s', label: 'requests per second', unit: 'req/s', better: 'higher' },
   startup_ms: { id: 'startup_ms', label: 'start-up time', unit: 'ms', better: 'lower' },
-  parent_cpu_ms: { id: 'parent_cpu_ms', label: 'CPU of the parent process', unit: 'ms', better: 'lower' },
-  child_cpu_ms: { id: 'child_cpu_ms', label: 'CPU of the child processes', unit: 'ms', better: 'lower' },
-  child_rss_bytes: { id: 'child_rss_bytes', label: 'peak RSS of the child processes', unit: 'bytes', better: 'lower' },
+  // The process-tree sampler's figures (lib/run/proctree.js TREE_METRICS names them the same way).
+  parent_cpu_ms: {
+    id: 'parent_cpu_ms',
+    label: 'CPU of the runtime process (all its threads)',
+    unit: 'ms',
+    better: 'lower',
+  },
+  children_cpu_ms: { id: 'children_cpu_ms', label: 'CPU of the child processes', unit: 'ms', better: 'lower' },
+  child_rss_peak_bytes: {
+    id: 'child_rss_peak_bytes',
+    label: 'peak RSS of the largest child process',
+    unit: 'bytes',
+    better: 'lower',
+  },
+  child_rss_combined_bytes: {
+    id: 'child_rss_combined_bytes',
+    label: 'peak RSS of all child processes together',
+    unit: 'bytes',
+    better: 'lower',
+  },
+  worker_threads_cpu_ms: { id: 'worker_threads_cpu_ms', label: 'CPU of worker threads', unit: 'ms', better: 'lower' },
+  cold_start_ms: { id: 'cold_start_ms', label: 'cold start to first answer', unit: 'ms', better: 'lower' },
 };
 
 const direction = (b) => (b === 'higher' || b === 'lower' ? b : null);

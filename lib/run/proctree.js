@@ -263,6 +263,7 @@ const TREE_METRICS = {
   child_rss_avg_bytes: { unit: 'bytes', better: 'lower', label: 'RSS of one child process, average' },
   child_rss_peak_bytes: { unit: 'bytes', better: 'lower', label: 'peak RSS of the largest child process' },
   child_rss_combined_bytes: { unit: 'bytes', better: 'lower', label: 'peak RSS of all child processes together' },
+  main_thread_cpu_ms: { unit: 'ms', better: 'lower', label: 'CPU of the runtime process main thread' },
   worker_threads_cpu_ms: { unit: 'ms', better: 'lower', label: 'CPU of worker threads' },
 };
 

@@ -138,6 +138,27 @@ export async function hostFactory(strategy, ctx) {
 }
 
 /**
+ * Start one host and stop it again: what a strategy that starts hosts later (cold-start) checks in
+ * setup, so that a runtime which has the API but cannot start a host is `unsupported`, not an error.
+ * @param {HostFactory} factory
+ * @param {string} strategy
+ */
+export async function probeHost(factory, strategy) {
+  /** @type {Host} */
+  let host;
+  try {
+    host = factory(
+      () => {},
+      () => {},
+    );
+  } catch (e) {
+    throw new Unsupported(`${strategy}: cannot start a host here: ${/** @type {Error} */ (e).message}`);
+  }
+  await host.ready;
+  host.terminate();
+}
+
+/**
  * A pool of `size` hosts of a strategy, ready (every host has answered) when the promise resolves.
  * @param {string} strategy one of STRATEGIES
  * @param {number} size
@@ -211,7 +232,13 @@ export async function createPool(strategy, size, ctx) {
     return slot;
   };
 
-  for (let i = 0; i < size; i++) start();
+  try {
+    for (let i = 0; i < size; i++) start();
+  } catch (e) {
+    // workerd has node:worker_threads, but its Worker throws "not implemented" when constructed.
+    for (const s of slots) s.host.terminate();
+    throw new Unsupported(`${strategy}: cannot start a host here: ${/** @type {Error} */ (e).message}`);
+  }
   await Promise.all(slots.map((s) => s.host.ready));
 
   return {

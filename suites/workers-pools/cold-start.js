@@ -5,7 +5,7 @@
 // The figure to compare is cold_start_ms (the sum); time per call also includes writing the file.
 import { Unsupported } from '../../lib/measure/workload.js';
 import { generateModule } from './_module.js';
-import { hostFactory } from './_pool.js';
+import { hostFactory, probeHost } from './_pool.js';
 
 const X = 12_345;
 
@@ -24,6 +24,7 @@ export default {
   quick: { strategy: ['worker-threads', 'child-process', 'web-worker'], kb: [10, 120, 1000] },
   async setup(p, ctx) {
     const factory = await hostFactory(p.strategy, ctx);
+    await probeHost(factory, p.strategy);
     /** @type {any} */
     let fs;
     try {

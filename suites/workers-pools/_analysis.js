@@ -1,0 +1,303 @@
+// The ratios issue 10 asks for, from one run's rows (each a ratio of times within one runtime,
+// paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
+// ÷ clone, rpc round trip ÷ direct call, cold start by module size, and the profiler's split of
+// CPU and RSS between parent, worker threads and children.
+import { pairByRound, pairedRatio, VERDICT_MARK } from '../../lib/measure/paired.js';
+import { median } from '../../lib/measure/stats.js';
+import { paramsKey } from '../../lib/measure/workload.js';
+import { simpleTable } from '../../lib/report/model.js';
+import { TASKS } from './_pool.js';
+
+const SUITE = 'workers-pools';
+const ok = (rows) => rows.filter((r) => r.suite === SUITE && r.status === 'ok');
+const runtimesOf = (rows) => [...new Set(rows.filter((r) => r.suite === SUITE).map((r) => r.runtime))];
+
+/** Rows of one workload and runtime whose params include every entry of `want`. */
+function select(rows, workload, runtime, want) {
+  return rows.filter(
+    (r) =>
+      r.suite === SUITE &&
+      r.workload === workload &&
+      r.runtime === runtime &&
+      Object.entries(want).every(([k, v]) => String(r.params?.[k]) === String(v)),
+  );
+}
+
+/** Median time per call over ok rounds, in ns; null when none ran. */
+function timeOf(rows) {
+  const t = rows.filter((r) => r.status === 'ok' && r.median_ns).map((r) => r.median_ns);
+  return t.length ? median(t) : null;
+}
+
+/** Why a cell is empty: the status of its rows (unsupported, error…), or '—' when there are none. */
+const statusOf = (rows) => (rows.length ? rows[0].status : '—');
+
+const ms = (ns) =>
+  ns >= 1e9
+    ? `${(ns / 1e9).toFixed(2)} s`
+    : ns >= 1e6
+      ? `${(ns / 1e6).toPrecision(3)} ms`
+      : `${(ns / 1e3).toPrecision(3)} µs`;
+const cellTime = (rows) => {
+  const t = timeOf(rows);
+  return t === null ? statusOf(rows) : ms(t);
+};
+
+/**
+ * Time ratio num ÷ den paired by round, as text: `1.23x [1.10–1.37]` with `~` when the interval
+ * holds 1 and `#` when too few rounds were paired to tell.
+ */
+function timeRatio(numRows, denRows) {
+  const { a, b } = pairByRound(denRows, numRows);
+  if (!a.length) return '—';
+  // pairedRatio(x, y) is the geometric mean of x/y: times of the numerator over the denominator.
+  const r = pairedRatio(b, a);
+  const f = (x) => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
+  return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
+}
+
+const RATIO_NOTE =
+  'Ratios are of time per call within one runtime (> 1: the first is slower), the geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.';
+
+/** The pooled CPU workloads, one line each, with the params that tell their rows apart. */
+function cpuCases(rows) {
+  const keys = new Set();
+  const out = [];
+  for (const r of rows) {
+    if (r.suite !== SUITE || !['cpu-math', 'cpu-crypto', 'transferable'].includes(r.workload)) continue;
+    if (r.workload === 'transferable' && r.params.send !== 'clone') continue;
+    const { strategy, ...rest } = r.params;
+    const key = `${r.workload} ${paramsKey(rest)}`;
+    if (!keys.has(key)) {
+      keys.add(key);
+      out.push({ workload: r.workload, rest, label: key });
+    }
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function strategiesTable(rows) {
+  const body = [];
+  for (const c of cpuCases(rows)) {
+    for (const rt of runtimesOf(rows)) {
+      const by = (s) => select(rows, c.workload, rt, { ...c.rest, strategy: s });
+      body.push([
+        c.label,
+        rt,
+        cellTime(by('single')),
+        cellTime(by('worker-threads')),
+        cellTime(by('child-process')),
+        cellTime(by('web-worker')),
+        timeRatio(by('child-process'), by('worker-threads')),
+        timeRatio(by('web-worker'), by('worker-threads')),
+        timeRatio(by('worker-threads'), by('single')),
+      ]);
+    }
+  }
+  if (!body.length) return null;
+  const sizes = [
+    ...new Set(
+      ok(rows)
+        .map((r) => r.report?.size)
+        .filter((s) => s > 1),
+    ),
+  ];
+  return simpleTable(
+    null,
+    [
+      'workload',
+      'runtime',
+      'single',
+      'worker-threads',
+      'child-process',
+      'web-worker',
+      'cp ÷ wt',
+      'web ÷ wt',
+      'wt ÷ single',
+    ],
+    body,
+    [
+      `Time per call of ${TASKS} tasks (the published run's 8 threads) on a pool of ${sizes.join(', ') || '?'} host(s) here (size=cores unless set; the published machine had 8 threads).`,
+      'Published on 8 threads: cpu-math worker threads 0.41 s, child processes 0.44 s (cp ÷ wt 1.07x); cpu-crypto 7.80 s vs 2.04 s (0.26x); transferable single 0.04 s, child processes 0.07 s, worker threads 0.21 s.',
+      RATIO_NOTE,
+    ],
+  );
+}
+
+function transferTable(rows) {
+  const body = [];
+  const cases = new Set(
+    rows
+      .filter((r) => r.suite === SUITE && r.workload === 'transferable')
+      .map((r) => `${r.params.strategy}|${r.params.mb}`),
+  );
+  for (const c of [...cases].sort()) {
+    const [strategy, mb] = c.split('|');
+    for (const rt of runtimesOf(rows)) {
+      const by = (send) => select(rows, 'transferable', rt, { strategy, mb, send });
+      body.push([
+        `${strategy} mb=${mb}`,
+        rt,
+        cellTime(by('transfer')),
+        cellTime(by('clone')),
+        timeRatio(by('transfer'), by('clone')),
+      ]);
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(null, ['transferable', 'runtime', 'transfer', 'clone', 'transfer ÷ clone'], body, [
+    `Time per call: ${TASKS} buffers allocated and filled in the host, then sent back. single allocates in this thread (nothing crosses; both columns run the same code). A child process can only copy through its pipe.`,
+    RATIO_NOTE,
+  ]);
+}
+
+function rpcTable(rows) {
+  const payloads = [
+    ...new Set(rows.filter((r) => r.suite === SUITE && r.workload === 'rpc-roundtrip').map((r) => r.params.payload)),
+  ];
+  const body = [];
+  for (const p of payloads) {
+    for (const rt of runtimesOf(rows)) {
+      const by = (s) => select(rows, 'rpc-roundtrip', rt, { payload: p, strategy: s });
+      body.push([
+        p,
+        rt,
+        cellTime(by('single')),
+        cellTime(by('worker-threads')),
+        cellTime(by('child-process')),
+        cellTime(by('web-worker')),
+        timeRatio(by('worker-threads'), by('single')),
+        timeRatio(by('child-process'), by('single')),
+        timeRatio(by('web-worker'), by('single')),
+      ]);
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    [
+      'payload',
+      'runtime',
+      'direct call',
+      'worker-threads',
+      'child-process',
+      'web-worker',
+      'wt ÷ direct',
+      'cp ÷ direct',
+      'web ÷ direct',
+    ],
+    body,
+    [
+      'Time per round trip to one warm host and back; "direct call" is the same echo called as a plain function in this thread (near a no-op, so the harness may mark it "?").',
+      'Published (Durable Object Facets): ~1.35 ms per call across an isolate boundary against ~10 ns for a direct call.',
+      RATIO_NOTE,
+    ],
+  );
+}
+
+/** Median over rounds of a metric the job reported (its own median over starts). */
+function metricOf(rows, id) {
+  const v = rows
+    .filter((r) => r.status === 'ok')
+    .map((r) => r.metrics?.[id]?.value)
+    .filter(Number.isFinite);
+  return v.length ? median(v) : null;
+}
+
+function coldTable(rows) {
+  const cases = new Set(
+    rows
+      .filter((r) => r.suite === SUITE && r.workload === 'cold-start')
+      .map((r) => `${r.params.strategy}|${r.params.kb}`),
+  );
+  const body = [];
+  const f = (x) => (x === null ? '—' : `${x.toPrecision(3)} ms`);
+  for (const c of [...cases].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+    const [strategy, kb] = c.split('|');
+    for (const rt of runtimesOf(rows)) {
+      const rs = select(rows, 'cold-start', rt, { strategy, kb });
+      if (!rs.some((r) => r.status === 'ok')) {
+        body.push([`${strategy} ${kb} KB`, rt, statusOf(rs), '', '', '', '']);
+        continue;
+      }
+      body.push([
+        `${strategy} ${kb} KB`,
+        rt,
+        f(metricOf(rs, 'cold_start_ms')),
+        f(metricOf(rs, 'spawn_ms')),
+        f(metricOf(rs, 'load_ms')),
+        f(metricOf(rs, 'load_in_host_ms')),
+        f(metricOf(rs, 'first_call_ms')),
+      ]);
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    ['cold start', 'runtime', 'to first answer', 'spawn', 'load (parent)', 'import() in host', 'first call'],
+    body,
+    [
+      "Medians over rounds of each job's median over its starts. spawn = start to the host's first message; load = import of a freshly written module (no cache has seen it) as the parent sees it, and import() timed inside the host; first call = the module's answer(), which calls every function in it.",
+      'Published (Durable Object Facets): loading a ~119 KB bundle added ~262 ms at first wake.',
+    ],
+  );
+}
+
+function profilerTable(rows) {
+  const body = [];
+  const f = (m, scale, unit) => (m ? `${(m.value / scale).toFixed(unit === 'ms' ? 0 : 1)} ${unit}` : '—');
+  for (const c of cpuCases(rows)) {
+    for (const rt of runtimesOf(rows)) {
+      for (const s of ['single', 'worker-threads', 'child-process', 'web-worker']) {
+        const r = select(rows, c.workload, rt, { ...c.rest, strategy: s }).find((x) => x.status === 'ok' && x.metrics);
+        if (!r) continue;
+        const m = r.metrics;
+        body.push([
+          `${c.label} ${s}`,
+          rt,
+          `${(r.wall_ms / 1e3).toFixed(2)} s`,
+          f(m.parent_cpu_ms, 1, 'ms'),
+          m.parent_cpu_pct ? `${m.parent_cpu_pct.value}%` : '—',
+          f(m.main_thread_cpu_ms, 1, 'ms'),
+          f(m.worker_threads_cpu_ms, 1, 'ms'),
+          f(m.children_cpu_ms, 1, 'ms'),
+          f(m.child_rss_avg_bytes, 2 ** 20, 'MiB'),
+          f(m.child_rss_peak_bytes, 2 ** 20, 'MiB'),
+          f(m.child_rss_combined_bytes, 2 ** 20, 'MiB'),
+          r.rss_peak_bytes ? `${(r.rss_peak_bytes / 2 ** 20).toFixed(0)} MiB` : '—',
+        ]);
+      }
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    [
+      'job (first ok round)',
+      'runtime',
+      'wall',
+      'parent CPU',
+      'parent %',
+      'main thread',
+      'worker threads',
+      'children',
+      'child RSS avg',
+      'child peak',
+      'children combined',
+      'job peak RSS',
+    ],
+    body,
+    [
+      'Whole job (setup, warm-up, timed calls), read by the OS every 20 ms from /proc: parent CPU is the runtime process with all its threads; main thread and worker threads from /proc/<pid>/task/<tid>/stat (threads named as each runtime names its JS workers); children from /proc/<pid> of each child process. Job peak RSS is the whole tree.',
+    ],
+  );
+}
+
+export default [
+  { title: 'Workers and processes: time per call by strategy, and the ratios that matter', table: strategiesTable },
+  { title: 'Transfer vs clone: does moving a buffer save its cost?', table: transferTable },
+  { title: 'Boundary cost: one round trip against a direct call', table: rpcTable },
+  { title: 'Cold start by module size', table: coldTable },
+  { title: 'Profiler: who spent the CPU and the memory', table: profilerTable },
+];
