@@ -5,7 +5,7 @@
 //   …generated…
 //   <!-- parity:end -->
 //
-// kinds: `table` (what make table prints, as markdown; `workload=` and `brief=1` narrow it), `aa` (an A/A file's noise floor) and
+// kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses` narrow it), `aa` (an A/A file's noise floor) and
 // `diff` (a=… b=… floor=…). `make readme` rewrites every block; `make readme-check` (part of
 // make test) fails when README differs from what it would write.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { ROOT } from '../run/registry.js';
 import { readResults } from '../run/results.js';
 import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
-import { printTable } from './print.js';
+import { printLines, printTable } from './print.js';
 import { renderResults, reportOf } from './table.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
@@ -40,6 +40,21 @@ async function generate(kind, a) {
     if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline }).tables[0], { format: 'markdown' });
     const known = listSuites();
     const analyses = await loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
+    // only=analyses: the suite's own tables (its ratios) under the fingerprint, without the
+    // per-row throughput and metric tables (for suites whose rows are many parameter sets).
+    if (a.only === 'analyses') {
+      const r = reportOf(doc, { analyses });
+      const own = analyses
+        .map((x) => {
+          const t = x.table(doc.results);
+          return t ? { ...t, title: t.title ?? x.title } : null;
+        })
+        .filter((t) => t !== null);
+      return [
+        printLines(r.fingerprint, { format: 'markdown' }),
+        ...own.map((t) => printTable(t, { format: 'markdown' })),
+      ].join('\n\n');
+    }
     const show = a.show ? a.show.split(',') : [];
     return renderResults(doc, { markdown: true, show, baseline: a.baseline, analyses });
   }

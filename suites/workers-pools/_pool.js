@@ -59,9 +59,20 @@ function readiness(onMessage) {
 }
 
 /**
+ * A host's uncaught error as one short line: Bun's message carries a source excerpt before
+ * "error: …", Deno's starts with "Uncaught".
+ * @param {unknown} message
+ */
+export function deathReason(message) {
+  const text = String(message ?? 'error');
+  const m = /error: (.+)/i.exec(text);
+  return `uncaught ${(m ? m[1] : text.split('\n')[0]).replace(/^Uncaught /, '').slice(0, 200)}`;
+}
+
+/**
  * How to start one host of a strategy; throws Unsupported where the runtime cannot.
  * @param {string} strategy
- * @param {{self: {bin: string, args: string[]} | null}} ctx
+ * @param {{self: {bin: string, args: string[]} | null, cores?: number}} ctx
  * @returns {Promise<HostFactory>}
  */
 export async function hostFactory(strategy, ctx) {
@@ -77,7 +88,7 @@ export async function hostFactory(strategy, ctx) {
       const r = readiness(onMessage);
       const w = new wt.Worker(new URL('./_thread.js', import.meta.url));
       w.on('message', r.receive);
-      w.on('error', (/** @type {Error} */ e) => onDeath(`uncaught ${e.message}`));
+      w.on('error', (/** @type {Error} */ e) => onDeath(deathReason(e.message)));
       w.on('exit', (/** @type {number} */ code) => onDeath(`exited with code ${code}`));
       return { send: (m, t) => w.postMessage(m, t), terminate: () => void w.terminate(), ready: r.promise };
     };
@@ -91,7 +102,7 @@ export async function hostFactory(strategy, ctx) {
       w.onmessage = (/** @type {MessageEvent} */ e) => r.receive(e.data);
       w.onerror = (/** @type {any} */ e) => {
         e.preventDefault?.();
-        onDeath(`uncaught ${e.message ?? 'error'}`);
+        onDeath(deathReason(e.message));
       };
       return { send: (m, t) => w.postMessage(m, t ?? []), terminate: () => w.terminate(), ready: r.promise };
     };
@@ -162,7 +173,7 @@ export async function probeHost(factory, strategy) {
  * A pool of `size` hosts of a strategy, ready (every host has answered) when the promise resolves.
  * @param {string} strategy one of STRATEGIES
  * @param {number} size
- * @param {{self: {bin: string, args: string[]} | null}} ctx
+ * @param {{self: {bin: string, args: string[]} | null, cores?: number}} ctx
  */
 export async function createPool(strategy, size, ctx) {
   if (strategy === 'single') return singlePool();

@@ -214,3 +214,31 @@ test('Ctrl-C during a pooled job leaves no process of the run', async () => {
   await waitFor(() => r.seen.every(gone), 3000);
   for (const p of r.seen) assert.ok(gone(p), `process ${p} of the run is still alive`);
 });
+
+// node has no web Worker: the same fault scenarios run under deno and bun, for web Workers and
+// their worker_threads, through _faults-probe.js.
+/** @type {Record<string, (script: string) => [string, string[]]>} */
+const OTHERS = {
+  deno: (script) => [join(ROOT, 'node_modules', '.bin', 'deno'), ['eval', script]],
+  bun: (script) => [join(ROOT, 'node_modules', '.bin', 'bun'), ['-e', script]],
+};
+for (const [kind, command] of Object.entries(OTHERS)) {
+  for (const strategy of ['web-worker', 'worker-threads']) {
+    test(`under ${kind}, a ${strategy} pool reports a throwing task and replaces a dead host`, () => {
+      const url = new URL('./_faults-probe.js', import.meta.url).href;
+      const script = `const m = await import(${JSON.stringify(url)}); console.log(JSON.stringify(await m.probe(${JSON.stringify(strategy)})));`;
+      const [bin, args] = command(script);
+      const r = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(r.status, 0, r.stderr.slice(-1000));
+      const out = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '');
+      assert.equal(out.thrown, `task throw failed in ${strategy}: Error: boom`);
+      assert.equal(out.after_throw, out.expected.after_throw);
+      assert.match(
+        out.died,
+        new RegExp(`^${strategy} host died \\(uncaught .*worker died on purpose.*\\) while running task die$`),
+      );
+      assert.deepEqual(out.after_death, out.expected.after_death);
+      assert.deepEqual(out.events, { deaths: 1, replaced: 1, task_errors: 1 });
+    });
+  }
+}
