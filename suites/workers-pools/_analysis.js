@@ -52,7 +52,7 @@ function timeRatio(numRows, denRows) {
   if (!a.length) return '—';
   // pairedRatio(x, y) is the geometric mean of x/y: times of the numerator over the denominator.
   const r = pairedRatio(b, a);
-  const f = (x) => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const f = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2));
   const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
   return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
 }
