@@ -7,6 +7,10 @@ declare namespace Deno {
   const env: { get(key: string): string | undefined };
   function exit(code?: number): never;
   function memoryUsage(): { rss: number; heapTotal: number; heapUsed: number; external: number };
+  function serve(
+    options: { hostname: string; port: number; onListen?: (addr: { port: number }) => void },
+    handler: (request: Request) => Response | Promise<Response>,
+  ): unknown;
   function test(options: {
     name: string;
     fn: () => unknown | Promise<unknown>;
@@ -19,6 +23,11 @@ declare namespace Bun {
   const version: string;
   function nanoseconds(): number;
   function gc(force?: boolean): void;
+  function serve(options: {
+    hostname: string;
+    port: number;
+    fetch: (request: Request) => Response | Promise<Response>;
+  }): { port: number };
 }
 
 declare module 'bun:test' {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
+import { isHttpWorkload } from '../measure/workload.js';
 import { aaId, aaReport } from '../report/aa.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
@@ -11,6 +12,7 @@ import { renderResults } from '../report/table.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
 import { driverFor } from './drivers/index.js';
 import { shellQuote } from './drivers/process.js';
+import { httpRepro, runHttpJob } from './http/job.js';
 import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planJobs } from './plan.js';
 import { checkGnuTime } from './proc.js';
 import { progress } from './progress.js';
@@ -169,7 +171,7 @@ export async function run(o) {
     const rt = job.runtime;
     const driver = driverFor(rt);
     const spec = jobSpec(job, mode);
-    job.repro = driver.repro(job, spec);
+    job.repro = isHttpWorkload(job.workload.module) ? httpRepro(job) : driver.repro(job, spec);
     job.timeout_s = mode.timeout_s;
     job.mem_cap_bytes = mode.mem_cap_mb * 2 ** 20;
     const eta = i ? ((Date.now() - t0) / i) * (jobs.length - i) : null;
@@ -180,12 +182,16 @@ export async function run(o) {
     } else if (rt.missing) {
       row = toRow(job, outcomeNotRun(rt.missing, 'spawn'), null);
     } else {
-      row = await driver.run(job, spec, {
+      const runCtx = {
         version: versions.get(rt.id),
         onSpawn: (kill) => {
           killCurrent = kill;
         },
-      });
+      };
+      // HTTP workloads (suites/http/) run a server and a load client instead of the harness.
+      row = isHttpWorkload(job.workload.module)
+        ? await runHttpJob(job, spec, runCtx, driver)
+        : await driver.run(job, spec, runCtx);
       killCurrent = null;
       if (!row) break;
     }

@@ -11,7 +11,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{driver: string, bench?: string, wpt?: string, http?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   checks?: {file: string, args: string[]}, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string}} Registry
  */
@@ -95,7 +95,7 @@ function which(name) {
 /**
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
- *   wpt: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   wpt: string | null, http: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null}} Runtime
  */
@@ -128,6 +128,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     bin: bin ?? base.which,
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
+    http: inKind(kind.http),
     checks: kind.checks ? { ...kind.checks, file: join(kind.dir, kind.checks.file) } : null,
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,

@@ -12,6 +12,8 @@ import { workerdDriver } from './workerd.js';
  * @property {(job: any, spec: any, ctx: {version: any, onSpawn?: (kill: () => void) => void}) => Promise<any>} run
  *   one job → one row (null when the user interrupted it); every process it started is gone when it returns
  * @property {() => void | Promise<void>} stop                once per run, after the last job
+ * @property {(job: any, env: {node_env: string}) => any} [httpServer]  how to start the HTTP suite's
+ *   server for a job: {bin, args, cwd, control?, port(h, timeoutMs), cleanup()} or {unsupported}
  */
 
 /** @type {Record<string, Driver>} */

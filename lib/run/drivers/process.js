@@ -1,6 +1,9 @@
 // The process driver: one fresh runtime process per job. The job goes in as JSON in argv, the
 // row comes back as the last stdout line, and the job is measured from outside (lib/run/proc.js).
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runMeasured } from '../proc.js';
 import { commandLine, displayPath, ROOT } from '../registry.js';
 import { outcomeNotRun, toRow } from '../rows.js';
@@ -73,7 +76,45 @@ export const processDriver = {
     return toRow(job, outcome, ctx.version);
   },
 
+  /**
+   * The kind's HTTP server entry (runners/<kind>/http.js) with a file to announce its port in.
+   * @param {any} job
+   */
+  httpServer(job) {
+    const rt = job.runtime;
+    if (!rt.http) return { unsupported: `runners/${rt.kind}/kind.json names no "http" server entry` };
+    const dir = mkdtempSync(join(tmpdir(), 'parity-http-'));
+    const portFile = join(dir, 'port');
+    return {
+      bin: rt.bin,
+      args: commandLine(rt, rt.http, [portFile]),
+      cwd: ROOT,
+      /** @param {any} _h @param {number} timeoutMs */
+      port: (_h, timeoutMs) => waitPortFile(portFile, timeoutMs),
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+
   stop() {},
 };
+
+/**
+ * The port a server wrote to `file` (JSON {port}); polls until it appears.
+ * @param {string} file
+ * @param {number} timeoutMs
+ * @returns {Promise<number>}
+ */
+export async function waitPortFile(file, timeoutMs) {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')).port;
+      } catch {}
+    }
+    if (performance.now() > until) throw new Error(`the server did not announce its port within ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 5));
+  }
+}
 
 export { outcomeNotRun };

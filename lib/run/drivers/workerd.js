@@ -56,6 +56,16 @@ export function workerdConfig(rt, workloadFile, id, dir) {
       `(name = ${JSON.stringify(m)}, ${m.endsWith('.json') ? 'json' : 'esModule'} = embed ${JSON.stringify(m)})`,
     );
   }
+  return capnpConfig(rt, lines);
+}
+
+/**
+ * A capnp config serving one worker of the given module lines on 127.0.0.1 and a port the OS
+ * picks (reported on --control-fd).
+ * @param {any} rt
+ * @param {string[]} lines
+ */
+function capnpConfig(rt, lines) {
   const c = rt.compat ?? {};
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
@@ -245,6 +255,43 @@ export const workerdDriver = {
       version,
     );
     return row;
+  },
+  /**
+   * The HTTP suite's app as one module worker: runners/workerd/http-worker.js bundled by esbuild
+   * (as wrangler deploys a worker) for workerd's export conditions, with process.env.NODE_ENV
+   * defined as the job's, so React picks its build at bundle time as it would on deploy.
+   * @param {any} job
+   * @param {{node_env: string}} env
+   */
+  async httpServer(job, { node_env }) {
+    const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-http-'));
+    const { build } = await import('esbuild');
+    const out = await build({
+      entryPoints: [join(ROOT, 'runners', 'workerd', 'http-worker.js')],
+      absWorkingDir: ROOT,
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      conditions: ['workerd', 'worker', 'browser'],
+      mainFields: ['module', 'main'],
+      define: node_env === '(unset)' ? {} : { 'process.env.NODE_ENV': JSON.stringify(node_env) },
+      write: false,
+      logLevel: 'silent',
+    });
+    writeFileSync(join(dir, 'worker.js'), out.outputFiles?.[0]?.text ?? '');
+    writeFileSync(
+      join(dir, 'http.capnp'),
+      capnpConfig(job.runtime, ['(name = "worker.js", esModule = embed "worker.js")']),
+    );
+    return {
+      bin: job.runtime.bin,
+      args: ['serve', join(dir, 'http.capnp'), '--control-fd', '3'],
+      cwd: dir,
+      control: true,
+      /** @param {any} h @param {number} timeoutMs */
+      port: (h, timeoutMs) => listenPort(h.control, timeoutMs),
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    };
   },
   stop() {},
 };
