@@ -19,6 +19,22 @@ export function methodologyWarnings(doc, registry = safeRegistry()) {
       `NODE_ENV differs between runtimes (${[...envs].map(([id, v]) => `${id}: ${v}`).join(', ')}): libraries such as React run a different build`,
     );
   }
+  // Per job (the HTTP suite records the server's NODE_ENV in each row): the sides of one row differ.
+  const jobEnvs = new Map();
+  for (const r of doc.results ?? []) {
+    if (r.status !== 'ok' || r.report?.node_env === undefined) continue;
+    const key = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}`;
+    const byRt = jobEnvs.get(key) ?? new Map();
+    byRt.set(r.runtime, r.report.node_env);
+    jobEnvs.set(key, byRt);
+  }
+  const differing = [...jobEnvs].filter(([, byRt]) => new Set(byRt.values()).size > 1);
+  if (differing.length) {
+    const [key, byRt] = differing[0];
+    out.push(
+      `NODE_ENV of the server differs between runtimes in ${differing.length} row(s), e.g. ${key}: ${[...byRt].map(([id, v]) => `${id}: ${v}`).join(', ')}`,
+    );
+  }
   const gcBy = new Map();
   for (const r of doc.results ?? []) if (r.gc) gcBy.set(r.runtime, r.gc === 'none' ? 'none' : 'exposed');
   if (new Set(gcBy.values()).size > 1) {

@@ -29,6 +29,31 @@ test('NODE_ENV set on one side only is named', () => {
   );
 });
 
+test('an HTTP row whose servers ran under different NODE_ENV is named; rows alike are not', () => {
+  const d = base();
+  const row = (runtime, node_env, c) => ({
+    runtime,
+    suite: 'http',
+    workload: 'json-small',
+    params: { concurrency: c },
+    status: 'ok',
+    report: { node_env },
+  });
+  d.results = [
+    row('node', 'production', 1),
+    row('bun', '(unset)', 1),
+    row('node', 'production', 8),
+    row('bun', 'production', 8),
+  ];
+  const w = methodologyWarnings(d, registry).join('\n');
+  assert.match(
+    w,
+    /NODE_ENV of the server differs between runtimes in 1 row\(s\), e\.g\. http\/json-small \{"concurrency":1\}: node: production, bun: \(unset\)/,
+  );
+  d.results[1].report.node_env = 'production';
+  assert.deepEqual(methodologyWarnings(d, registry), []);
+});
+
 test('GC exposed on one side only is named', () => {
   const d = base();
   d.results[1].gc = 'none';

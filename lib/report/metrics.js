@@ -133,4 +133,4 @@ export function extraMetrics(r) {
 }
 
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
-export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : 'ops/s');
+export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : 'ops/s');

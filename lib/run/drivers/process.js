@@ -82,15 +82,15 @@ export const processDriver = {
    */
   httpServer(job) {
     const rt = job.runtime;
-    if (!rt.http) return { unsupported: `runners/${rt.kind}/kind.json names no "http" server entry` };
+    if (!rt.http) return { unsupported: `kind ${rt.kind} names no "http" server entry in its kind.json` };
     const dir = mkdtempSync(join(tmpdir(), 'parity-http-'));
     const portFile = join(dir, 'port');
     return {
       bin: rt.bin,
       args: commandLine(rt, rt.http, [portFile]),
       cwd: ROOT,
-      /** @param {any} _h @param {number} timeoutMs */
-      port: (_h, timeoutMs) => waitPortFile(portFile, timeoutMs),
+      /** @param {any} _h @param {number} timeoutMs @param {{ended: boolean}} gone */
+      port: (_h, timeoutMs, gone) => waitPortFile(portFile, timeoutMs, gone),
       cleanup: () => rmSync(dir, { recursive: true, force: true }),
     };
   },
@@ -102,11 +102,13 @@ export const processDriver = {
  * The port a server wrote to `file` (JSON {port}); polls until it appears.
  * @param {string} file
  * @param {number} timeoutMs
+ * @param {{ended: boolean}} [gone] set once the server's process is gone
  * @returns {Promise<number>}
  */
-export async function waitPortFile(file, timeoutMs) {
+export async function waitPortFile(file, timeoutMs, gone = { ended: false }) {
   const until = performance.now() + timeoutMs;
   for (;;) {
+    if (gone.ended) throw new Error('the server exited before it announced its port');
     if (existsSync(file)) {
       try {
         return JSON.parse(readFileSync(file, 'utf8')).port;

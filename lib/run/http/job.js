@@ -93,8 +93,9 @@ function runClient(spec, pin, register) {
 }
 
 /** Poll GET /healthz until it answers 200; resolves with the time it did. */
-async function firstOk(port, untilMs) {
+async function firstOk(port, untilMs, gone) {
   for (;;) {
+    if (gone.ended) throw new Error('the server exited before it answered /healthz');
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
       await r.arrayBuffer();
@@ -163,6 +164,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
   let inner = null;
   /** @type {Promise<void> | null} */
   let talk = null;
+  // Set when the server's process is gone (crashed, timed out, interrupted): waits stop at once.
+  const gone = { ended: false };
   const outcome = await runMeasured({
     bin: pin ? 'taskset' : launch.bin,
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
@@ -181,8 +184,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
       talk = (async () => {
         let phase = 'start';
         try {
-          const port = await launch.port(h, 30_000);
-          const ready = await firstOk(port, t0 + 30_000);
+          const port = await launch.port(h, 30_000, gone);
+          const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
           phase = 'warm-up';
           const register = (k) => {
@@ -214,8 +217,9 @@ export async function runHttpJob(job, spec, ctx, driver) {
       })();
     },
   });
-  await talk;
+  gone.ended = true;
   /** @type {any} */ (killClient)?.();
+  await talk;
   launch.cleanup?.();
   if (outcome.killed_for === 'interrupted') return null;
   const version = ctx.version;

@@ -1,0 +1,211 @@
+// The HTTP path end to end: a real job on node, servers bound to 127.0.0.1 only, and a server
+// that never listens, crashes mid-load or is interrupted: the row says so and no process of the
+// run is left (issue 11.6).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { waitPortFile } from '../drivers/process.js';
+import { workerdConfig } from '../drivers/workerd.js';
+import { descendantsOf } from '../proc.js';
+import { ROOT, resolveRuntime } from '../registry.js';
+import { loadDuration, pinning, slices } from './job.js';
+import { percentiles } from './load.js';
+
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+const FAULTY = join(ROOT, 'test', 'fixtures', 'http-faulty', 'runtimes.json');
+
+/** A pid that no longer runs (gone, or a zombie waiting to be reaped). */
+function gone(pid) {
+  if (!existsSync(`/proc/${pid}/stat`)) return true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] === 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Run the CLI on the http suite, noting every process below it; `interrupt(pids)` sends SIGINT
+ * once it returns true.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {((pids: number[]) => boolean) | null} [interrupt]
+ */
+function runCli(args, env = {}, interrupt = null) {
+  const out = join(mkdtempSync(join(tmpdir(), 'parity-http-test-')), 'r.json');
+  const child = spawn(
+    NODE,
+    ['lib/run/cli.js', 'run', '--suite', 'http', '--quick', '--rounds', '1', '--out', out, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    },
+  );
+  const seen = new Set();
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const poll = setInterval(() => {
+    const now = descendantsOf(/** @type {number} */ (child.pid));
+    for (const p of now) seen.add(p);
+    if (interrupt?.(now)) {
+      interrupt = null;
+      child.kill('SIGINT');
+    }
+  }, 50);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearInterval(poll);
+      const doc = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+      resolve({ code, stderr, seen: [...seen], doc });
+    });
+  });
+}
+
+async function noneLeft(pids) {
+  const until = Date.now() + 3000;
+  while (!pids.every(gone) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  for (const p of pids) assert.ok(gone(p), `process ${p} of the run is still alive`);
+}
+
+test('load figures: percentiles, and time per request in ten slices of the load', () => {
+  assert.deepEqual(percentiles([4, 1, 3, 2, 5]), { p50: 3, p90: 4.6, p99: 4.96, max: 5 });
+  assert.deepEqual(
+    slices([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map((x) => x / 1e6),
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+  );
+  assert.equal(loadDuration({ min_ms: 80 }), 800);
+  assert.equal(loadDuration({ min_ms: 5 }), 300);
+  assert.deepEqual(pinning(2, true), { server: '1', client: '0' });
+  assert.equal(pinning(1, true), null);
+});
+
+test('a json-small job on node: ok, every response verified, TTFB ≤ TTLB, server CPU and start-up measured, nothing left', async () => {
+  const r = /** @type {any} */ (
+    await runCli([
+      '--runtimes',
+      'node',
+      '--workload',
+      'json-small',
+      '--params',
+      'concurrency=1',
+      '--min-ms',
+      '5',
+      '--warmup-ms',
+      '50',
+    ])
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'ok', row.error);
+  assert.equal(row.unit, 'requests');
+  assert.ok(row.report.requests > 10 && row.report.verified === row.report.requests, JSON.stringify(row.report));
+  const m = row.metrics;
+  assert.ok(m.ttfb_ms.value <= m.ttlb_ms.value);
+  assert.ok(m.server_cpu_ms.value > 0 && m.server_cpu_per_request_us.value > 0);
+  assert.ok(m.startup_ms.value > 0 && m.startup_ms.value < 30_000);
+  assert.equal(row.report.node_env, process.env.NODE_ENV ?? '(unset)');
+  assert.ok(Math.abs(row.throughput.value - m.requests_per_s.value) < 1e-6 * m.requests_per_s.value);
+  await noneLeft(r.seen);
+});
+
+test('node, deno and bun servers listen on 127.0.0.1 only; workerd configs bind 127.0.0.1', async () => {
+  for (const id of ['node', 'deno', 'bun']) {
+    const rt = resolveRuntime(id);
+    const portFile = join(mkdtempSync(join(tmpdir(), 'parity-bind-')), 'port');
+    const args = [...rt.args.filter((a) => !a.startsWith('--v8-flags')), /** @type {string} */ (rt.http), portFile];
+    const child = spawn(rt.bin, args, { cwd: ROOT, stdio: 'ignore' });
+    try {
+      const port = await waitPortFile(portFile, 20_000);
+      const hex = port.toString(16).toUpperCase().padStart(4, '0');
+      const listening = ['/proc/net/tcp', '/proc/net/tcp6']
+        .flatMap((f) => readFileSync(f, 'utf8').split('\n').slice(1))
+        .map((l) => l.trim().split(/\s+/))
+        .filter((f) => f[1]?.endsWith(`:${hex}`) && f[3] === '0A');
+      assert.ok(listening.length >= 1, `${id}: nothing listens on ${port}`);
+      for (const f of listening) assert.equal(f[1], `0100007F:${hex}`, `${id} listens on ${f[1]}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'parity-bind-'));
+  const config = workerdConfig(resolveRuntime('workerd'), join(ROOT, 'suites', 'math', 'sin.js'), 'math/sin', dir);
+  assert.match(config, /address = "127\.0\.0\.1:0"/);
+});
+
+test('a server that never listens ends at the job timeout as a timeout row, its child gone too', async () => {
+  const r = /** @type {any} */ (
+    await runCli(['--runtimes', 'faulty', '--workload', 'json-small', '--params', 'concurrency=1', '--timeout', '3'], {
+      PARITY_REGISTRY: FAULTY,
+      PARITY_HTTP_FAULT: 'never-listen',
+    })
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'timeout', row.error);
+  assert.ok(r.seen.length >= 3, `saw ${r.seen.length} processes`);
+  await noneLeft(r.seen);
+});
+
+test('a server that crashes during the load is a crash row, and nothing is left', async () => {
+  const r = /** @type {any} */ (
+    await runCli(['--runtimes', 'faulty', '--workload', 'json-small', '--params', 'concurrency=8', '--timeout', '20'], {
+      PARITY_REGISTRY: FAULTY,
+      PARITY_HTTP_FAULT: 'crash',
+    })
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'crash', row.error);
+  assert.match(row.error, /exited with code 3/);
+  await noneLeft(r.seen);
+});
+
+test('Ctrl-C while a server starts leaves no process of the run, and the run says it was interrupted', async () => {
+  const r = /** @type {any} */ (
+    await runCli(
+      ['--runtimes', 'faulty', '--workload', 'json-small', '--params', 'concurrency=1', '--timeout', '60'],
+      { PARITY_REGISTRY: FAULTY, PARITY_HTTP_FAULT: 'never-listen' },
+      (pids) => pids.length >= 3,
+    )
+  );
+  assert.equal(r.code, 130, r.stderr);
+  assert.equal(r.doc.interrupted, true);
+  await noneLeft(r.seen);
+});
+
+test('Ctrl-C during a load leaves no server and no load client behind', async () => {
+  const isClient = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('load.js');
+    } catch {
+      return false;
+    }
+  };
+  const r = /** @type {any} */ (
+    await runCli(
+      ['--runtimes', 'node', '--workload', 'render-buffered', '--params', 'concurrency=8', '--min-ms', '2000'],
+      {},
+      (pids) => pids.some(isClient),
+    )
+  );
+  // 130: the SIGINT went out, which happens only once a load client was running.
+  assert.equal(r.code, 130, r.stderr);
+  await noneLeft(r.seen);
+});
+
+test('a kind without an HTTP server entry gives unsupported rows with the reason', async () => {
+  const r = /** @type {any} */ (
+    await runCli(['--runtimes', 'nohttp', '--workload', 'json-small', '--params', 'concurrency=1'], {
+      PARITY_REGISTRY: FAULTY,
+    })
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'unsupported');
+  assert.equal(row.error, 'kind nohttp names no "http" server entry in its kind.json');
+});

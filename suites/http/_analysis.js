@@ -1,0 +1,228 @@
+// The HTTP suite's own tables: per route, concurrency and runtime the figures side by side
+// (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
+// confounders of issue 11: streamed vs buffered, development vs production React, and queueing
+// (latency growing with concurrency while CPU per request stays flat) vs slower execution.
+import { pairedRatio, VERDICT_MARK } from '../../lib/measure/paired.js';
+import { median } from '../../lib/measure/stats.js';
+import { paramsKey } from '../../lib/measure/workload.js';
+import { simpleTable } from '../../lib/report/model.js';
+
+const SUITE = 'http';
+const ours = (rows) => rows.filter((r) => r.suite === SUITE);
+const runtimesOf = (rows) => [...new Set(ours(rows).map((r) => r.runtime))];
+
+/** The route label of a row: workload and params without concurrency. */
+const routeOf = (r) => {
+  const { concurrency, ...rest } = r.params ?? {};
+  const k = paramsKey(rest);
+  return k ? `${r.workload} ${k}` : r.workload;
+};
+
+/** Median over ok rounds of one metric; null when absent. */
+function med(rows, id) {
+  const v = rows
+    .filter((r) => r.status === 'ok')
+    .map((r) => r.metrics?.[id]?.value)
+    .filter(Number.isFinite);
+  return v.length ? median(v) : null;
+}
+
+const f = (x, unit) => (x === null ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`);
+
+/** µs per request, in ms from 1,000 µs on. */
+const cpuPerRequest = (us) => (us === null ? '—' : us >= 1000 ? f(us / 1000, ' ms') : f(us, ' µs'));
+
+/** Group a suite's rows by route, concurrency and runtime, in a stable order. */
+function groups(rows) {
+  const out = new Map();
+  for (const r of ours(rows)) {
+    const key = `${routeOf(r)}\u0000${r.params?.concurrency}\u0000${r.runtime}`;
+    const g = out.get(key) ?? { route: routeOf(r), c: r.params?.concurrency, runtime: r.runtime, rows: [] };
+    g.rows.push(r);
+    out.set(key, g);
+  }
+  const order = runtimesOf(rows);
+  return [...out.values()].sort(
+    (a, b) => a.route.localeCompare(b.route) || a.c - b.c || order.indexOf(a.runtime) - order.indexOf(b.runtime),
+  );
+}
+
+function sideBySide(rows) {
+  const body = groups(rows).map((g) => {
+    const ok = g.rows.filter((r) => r.status === 'ok');
+    if (!ok.length) return [g.route, g.c, g.runtime, g.rows[0].status, '', '', '', '', '', '', ''];
+    const saturated = ok.some((r) => r.report?.client_saturated);
+    return [
+      g.route,
+      g.c,
+      g.runtime,
+      f(med(ok, 'requests_per_s'), ''),
+      f(med(ok, 'ttfb_ms'), ' ms'),
+      f(med(ok, 'ttlb_ms'), ' ms'),
+      f(med(ok, 'ttlb_p99_ms'), ' ms'),
+      cpuPerRequest(med(ok, 'server_cpu_per_request_us')),
+      `${f(med(ok, 'client_cpu_pct'), '%')}${saturated ? ' SAT' : ''}`,
+      f(med(ok, 'startup_ms'), ' ms'),
+      [...new Set(ok.map((r) => r.report?.node_env ?? '?'))].join(','),
+    ];
+  });
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    [
+      'route',
+      'conc.',
+      'runtime',
+      'req/s',
+      'TTFB p50',
+      'TTLB p50',
+      'TTLB p99',
+      'server CPU/req',
+      'client CPU',
+      'start-up',
+      'NODE_ENV',
+    ],
+    body,
+    [
+      'Medians over rounds. TTFB = first byte of the body, TTLB = last byte, both timed by the load client (node:http) on 127.0.0.1; server CPU (user+sys, all its processes) is read from /proc around the timed load only and divided by the requests. start-up = spawn to the first 200 from /healthz.',
+      "SAT = the load client used 90% or more of its core in some round: there, req/s and latency may be the client's limit, not the server's. Server and client run pinned to different cores (taskset).",
+    ],
+    3,
+  );
+}
+
+/**
+ * Ratio of one metric between two sets of rows of the same runtime, paired by round:
+ * `1.23x [1.10–1.37]`, "~" when the interval holds 1, "#" when fewer than 3 rounds paired.
+ */
+function ratio(numRows, denRows, id) {
+  const den = new Map(denRows.filter((r) => r.status === 'ok').map((r) => [r.round, r.metrics?.[id]?.value]));
+  const a = [];
+  const b = [];
+  for (const r of numRows) {
+    const d = den.get(r.round);
+    const n = r.metrics?.[id]?.value;
+    if (r.status === 'ok' && Number.isFinite(n) && Number.isFinite(d) && n > 0 && d > 0) {
+      a.push(n);
+      b.push(d);
+    }
+  }
+  if (!a.length) return '—';
+  const res = pairedRatio(a, b);
+  const g = (x) => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const ci = Number.isFinite(res.ci95[0]) ? ` [${g(res.ci95[0])}–${g(res.ci95[1])}]` : '';
+  return `${VERDICT_MARK[res.verdict]}${g(res.ratio)}x${ci}`;
+}
+
+const pick = (rows, workload, runtime, want) =>
+  ours(rows).filter(
+    (r) =>
+      r.workload === workload &&
+      r.runtime === runtime &&
+      Object.entries(want).every(([k, v]) => String(r.params?.[k]) === String(v)),
+  );
+const concurrencies = (rows, workload) =>
+  [
+    ...new Set(
+      ours(rows)
+        .filter((r) => r.workload === workload)
+        .map((r) => r.params.concurrency),
+    ),
+  ].sort((a, b) => a - b);
+
+const RATIO_NOTE =
+  'Ratios within one runtime, the geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.';
+
+function streamedVsBuffered(rows) {
+  const body = [];
+  for (const c of concurrencies(rows, 'render-stream')) {
+    for (const rt of runtimesOf(rows)) {
+      const s = pick(rows, 'render-stream', rt, { concurrency: c });
+      const b = pick(rows, 'render-buffered', rt, { concurrency: c });
+      if (!s.length || !b.length) continue;
+      body.push([c, rt, ratio(s, b, 'ttfb_ms'), ratio(s, b, 'ttlb_ms'), ratio(s, b, 'server_cpu_per_request_us')]);
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    ['conc.', 'runtime', 'TTFB stream ÷ buffered', 'TTLB stream ÷ buffered', 'CPU/req stream ÷ buffered'],
+    body,
+    [
+      'The same page, streamed a hundred rows per chunk or built whole: a benchmark that reads only TTFB credits streaming with work it has not done yet.',
+      RATIO_NOTE,
+    ],
+  );
+}
+
+function devVsProduction(rows) {
+  const body = [];
+  for (const render of ['string', 'stream']) {
+    for (const c of concurrencies(rows, 'react-ssr')) {
+      for (const rt of runtimesOf(rows)) {
+        const dev = pick(rows, 'react-ssr', rt, { render, concurrency: c, node_env: 'development' });
+        const prod = pick(rows, 'react-ssr', rt, { render, concurrency: c, node_env: 'production' });
+        if (!dev.length || !prod.length) continue;
+        body.push([
+          render,
+          c,
+          rt,
+          ratio(dev, prod, 'ttlb_ms'),
+          ratio(dev, prod, 'server_cpu_per_request_us'),
+          ratio(prod, dev, 'requests_per_s'),
+        ]);
+      }
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    ['render', 'conc.', 'runtime', 'TTLB dev ÷ prod', 'CPU/req dev ÷ prod', 'req/s prod ÷ dev'],
+    body,
+    [
+      'React with NODE_ENV=development against production, on the same runtime: the penalty a benchmark pays when NODE_ENV is unset on one side.',
+      RATIO_NOTE,
+    ],
+    3,
+  );
+}
+
+function queueing(rows) {
+  const body = [];
+  const routes = [...new Set(ours(rows).map(routeOf))].sort();
+  for (const route of routes) {
+    for (const rt of runtimesOf(rows)) {
+      const mine = ours(rows).filter((r) => routeOf(r) === route && r.runtime === rt);
+      const cs = [...new Set(mine.map((r) => r.params.concurrency))].sort((a, b) => a - b);
+      if (cs.length < 2) continue;
+      const lo = mine.filter((r) => r.params.concurrency === cs[0]);
+      const hi = mine.filter((r) => r.params.concurrency === cs.at(-1));
+      body.push([
+        route,
+        rt,
+        `${cs.at(-1)} ÷ ${cs[0]}`,
+        ratio(hi, lo, 'ttlb_ms'),
+        ratio(hi, lo, 'server_cpu_per_request_us'),
+        ratio(hi, lo, 'requests_per_s'),
+      ]);
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    ['route', 'runtime', 'concurrency', 'TTLB', 'server CPU/req', 'req/s'],
+    body,
+    [
+      'Latency that grows with concurrency while server CPU per request stays near 1x is queueing (requests waiting for a busy server), not slower execution; CPU per request that grows too is slower execution.',
+      RATIO_NOTE,
+    ],
+    3,
+  );
+}
+
+export default [
+  { title: 'HTTP: per route, concurrency and runtime', table: sideBySide },
+  { title: 'HTTP: streamed vs buffered page', table: streamedVsBuffered },
+  { title: 'HTTP: React SSR, development vs production', table: devVsProduction },
+  { title: 'HTTP: queueing or slower execution (highest ÷ lowest concurrency)', table: queueing },
+];
