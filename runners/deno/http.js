@@ -1,9 +1,12 @@
 // Deno's native server for the HTTP suite: the suite's hono app through Deno.serve on 127.0.0.1
 // and a port the OS picks, announced in the file named in argv (see runners/node/http.js).
 import { renameSync, writeFileSync } from 'node:fs';
-import { createApp } from '../../suites/http/_app.js';
 
 const portFile = Deno.args[0];
+// A variant's preload (its second argument) replaces globals before the app is made, as in bench.js.
+const preload = Deno.args[1];
+if (preload) await import(preload);
+const { createApp } = await import('../../suites/http/_app.js');
 Deno.serve(
   {
     hostname: '127.0.0.1',

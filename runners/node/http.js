@@ -3,9 +3,12 @@
 // then renamed, so the orchestrator never reads half of it).
 import { renameSync, writeFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp } from '../../suites/http/_app.js';
 
 const portFile = process.argv[2];
+// A variant's preload (its second argument) replaces globals before the app is made, as in bench.js.
+const preload = process.argv[3];
+if (preload) await import(preload);
+const { createApp } = await import('../../suites/http/_app.js');
 serve({ fetch: createApp().fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   writeFileSync(`${portFile}.tmp`, JSON.stringify({ port: info.port }));
   renameSync(`${portFile}.tmp`, portFile);

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runMeasured } from '../proc.js';
 import { commandLine, displayPath, ROOT } from '../registry.js';
 import { outcomeNotRun, toRow } from '../rows.js';
@@ -87,7 +88,7 @@ export const processDriver = {
     const portFile = join(dir, 'port');
     return {
       bin: rt.bin,
-      args: commandLine(rt, rt.http, [portFile]),
+      args: commandLine(rt, rt.http, [portFile, ...(rt.preload ? [pathToFileURL(rt.preload).href] : [])]),
       cwd: ROOT,
       /** @param {any} _h @param {number} timeoutMs @param {{ended: boolean}} gone */
       port: (_h, timeoutMs, gone) => waitPortFile(portFile, timeoutMs, gone),
