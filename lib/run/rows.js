@@ -87,3 +87,17 @@ export function toRow(job, outcome, version) {
     repro: job.repro,
   };
 }
+
+/**
+ * A row from what a driver learnt by talking to a server (workerd's steps, an HTTP load) rather
+ * than from the process's stdout: `inner` is what a runner would have printed, with the runtime's
+ * version facts; without it (the server died first) the process's own output decides.
+ * @param {any} job
+ * @param {any} outcome
+ * @param {any} inner
+ * @param {any} version
+ */
+export function rowFromInner(job, outcome, inner, version) {
+  const facts = { runtime_version: version?.version, engine: version?.engine, engine_version: version?.engine_version };
+  return toRow(job, { ...outcome, stdout: inner ? JSON.stringify({ ...inner, ...facts }) : outcome.stdout }, version);
+}

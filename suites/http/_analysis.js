@@ -2,7 +2,7 @@
 // (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
 // confounders of issue 11: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
-import { pairedRatio, VERDICT_MARK } from '../../lib/measure/paired.js';
+import { pairedRatio, ratioText } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { simpleTable } from '../../lib/report/model.js';
@@ -108,10 +108,7 @@ function ratio(numRows, denRows, id) {
     }
   }
   if (!a.length) return '—';
-  const res = pairedRatio(a, b);
-  const g = (x) => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  const ci = Number.isFinite(res.ci95[0]) ? ` [${g(res.ci95[0])}–${g(res.ci95[1])}]` : '';
-  return `${VERDICT_MARK[res.verdict]}${g(res.ratio)}x${ci}`;
+  return ratioText(pairedRatio(a, b));
 }
 
 const pick = (rows, workload, runtime, want) =>

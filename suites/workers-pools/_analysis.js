@@ -2,7 +2,7 @@
 // paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
 // ÷ clone, rpc round trip ÷ direct call, cold start by module size, and the profiler's split of
 // CPU and RSS between parent, worker threads and children.
-import { pairByRound, pairedRatio, VERDICT_MARK } from '../../lib/measure/paired.js';
+import { pairByRound, pairedRatio, ratioText } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { simpleTable } from '../../lib/report/model.js';
@@ -51,10 +51,7 @@ function timeRatio(numRows, denRows) {
   const { a, b } = pairByRound(denRows, numRows);
   if (!a.length) return '—';
   // pairedRatio(x, y) is the geometric mean of x/y: times of the numerator over the denominator.
-  const r = pairedRatio(b, a);
-  const f = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
-  return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
+  return ratioText(pairedRatio(b, a));
 }
 
 const RATIO_NOTE =

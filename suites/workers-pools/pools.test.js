@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import process from 'node:process';
 import { describe, test } from 'node:test';
 import { validateWorkload } from '../../lib/measure/workload.js';
 import { descendantsOf } from '../../lib/run/proc.js';
 import { ROOT } from '../../lib/run/registry.js';
+import { assertNoneLeft, commandHas, gone, runWatched } from '../../test/processes.js';
 import { encodeFrame, frameReader } from './_frame.js';
 import { generateModule } from './_module.js';
 import { createPool, MAX_SIZE, poolSize, TASKS } from './_pool.js';
@@ -145,74 +144,33 @@ test('a closed child-process pool leaves no child behind', async () => {
   for (const p of started) assert.ok(gone(p), `child ${p} is still alive`);
 });
 
-/** A pid that no longer runs (gone, or a zombie waiting to be reaped). */
-function gone(pid) {
-  if (!existsSync(`/proc/${pid}/stat`)) return true;
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] === 'Z';
-  } catch {
-    return true;
-  }
-}
-
 async function waitFor(pred, ms) {
   const until = Date.now() + ms;
   while (!pred() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 
-/**
- * Run the CLI on the hanging pool fixture, noting every process below it while it runs;
- * `interruptWhen` (given the live descendants) sends SIGINT once it holds.
- * @param {string[]} extra
- * @param {((pids: number[]) => boolean) | null} interruptWhen
- */
-function runHanging(extra, interruptWhen) {
-  const out = join(mkdtempSync(join(tmpdir(), 'parity-pools-')), 'r.json');
-  const args = ['lib/run/cli.js', 'run', '--runtimes', 'node', '--suites-dir', 'test/fixtures/suites'];
-  const child = spawn(NODE, [...args, '--suite', 'pool-hang', '--rounds', '1', '--out', out, ...extra], { cwd: ROOT });
-  const seen = new Set();
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const poll = setInterval(() => {
-    const now = descendantsOf(/** @type {number} */ (child.pid));
-    for (const p of now) seen.add(p);
-    const pools = now.filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('_child.js');
-      } catch {
-        return false;
-      }
-    });
-    if (interruptWhen?.(pools)) {
-      interruptWhen = null;
-      child.kill('SIGINT');
-    }
-  }, 50);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearInterval(poll);
-      resolve({ code, stderr, seen: [...seen], out });
-    });
-  });
-}
+/** The CLI on the hanging pool fixture, one round. */
+const runHanging = (extra, interrupt) =>
+  runWatched(
+    ['--runtimes', 'node', '--suites-dir', 'test/fixtures/suites', '--suite', 'pool-hang', '--rounds', '1', ...extra],
+    {
+      interrupt: interrupt && ((pids) => interrupt(pids.filter((p) => commandHas(p, '_child.js')))),
+    },
+  );
 
 test('a job whose pool hangs ends at its timeout, and every child it started is gone', async () => {
   const r = /** @type {any} */ (await runHanging(['--timeout', '4'], null));
   assert.equal(r.code, 0, r.stderr);
-  const row = JSON.parse(readFileSync(r.out, 'utf8')).results[0];
+  const row = r.doc.results[0];
   assert.equal(row.status, 'timeout', row.error);
   assert.ok(r.seen.length >= 3, `saw ${r.seen.length} processes below the run`);
-  await waitFor(() => r.seen.every(gone), 3000);
-  for (const p of r.seen) assert.ok(gone(p), `process ${p} of the run is still alive`);
+  await assertNoneLeft(r.seen);
 });
 
 test('Ctrl-C during a pooled job leaves no process of the run', async () => {
   const r = /** @type {any} */ (await runHanging(['--timeout', '60'], (pools) => pools.length >= 2));
   assert.equal(r.code, 130, r.stderr);
-  await waitFor(() => r.seen.every(gone), 3000);
-  for (const p of r.seen) assert.ok(gone(p), `process ${p} of the run is still alive`);
+  await assertNoneLeft(r.seen);
 });
 
 // node has no web Worker: the same fault scenarios run under deno and bun, for web Workers and

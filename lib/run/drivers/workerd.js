@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { median, medianCI, thinSamples } from '../../measure/stats.js';
 import { runMeasured } from '../proc.js';
 import { displayPath, ROOT } from '../registry.js';
-import { toRow } from '../rows.js';
+import { rowFromInner } from '../rows.js';
 import { shellQuote } from './process.js';
 
 /** Static relative imports of a module's source (`import … from './x.js'`, `export … from`). */
@@ -238,23 +238,7 @@ export const workerdDriver = {
     // When workerd itself failed (a bad module, a syntax error), its own words are the error.
     const said = outcome.stderr.trim().split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 400);
     if (stderrWanted && inner && said) inner.error = `${inner.error}: ${said}`;
-    const version = ctx.version;
-    const row = toRow(
-      job,
-      {
-        ...outcome,
-        stdout: inner
-          ? JSON.stringify({
-              ...inner,
-              runtime_version: version?.version,
-              engine: 'V8',
-              engine_version: version?.engine_version,
-            })
-          : outcome.stdout,
-      },
-      version,
-    );
-    return row;
+    return rowFromInner(job, outcome, inner, ctx.version);
   },
   /**
    * The HTTP suite's app as one module worker: runners/workerd/http-worker.js bundled by esbuild

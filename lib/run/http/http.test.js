@@ -3,74 +3,27 @@
 // run is left (issue 11.6).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { assertNoneLeft, commandHas, runWatched } from '../../../test/processes.js';
 import { waitPortFile } from '../drivers/process.js';
 import { workerdConfig } from '../drivers/workerd.js';
-import { descendantsOf } from '../proc.js';
 import { ROOT, resolveRuntime } from '../registry.js';
 import { loadDuration, pinning, slices } from './job.js';
 import { percentiles } from './load.js';
 
-const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const FAULTY = join(ROOT, 'test', 'fixtures', 'http-faulty', 'runtimes.json');
 
-/** A pid that no longer runs (gone, or a zombie waiting to be reaped). */
-function gone(pid) {
-  if (!existsSync(`/proc/${pid}/stat`)) return true;
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] === 'Z';
-  } catch {
-    return true;
-  }
-}
-
 /**
- * Run the CLI on the http suite, noting every process below it; `interrupt(pids)` sends SIGINT
- * once it returns true.
+ * The CLI on the http suite, QUICK, one round.
  * @param {string[]} args
- * @param {Record<string, string>} env
+ * @param {Record<string, string>} [env]
  * @param {((pids: number[]) => boolean) | null} [interrupt]
  */
-function runCli(args, env = {}, interrupt = null) {
-  const out = join(mkdtempSync(join(tmpdir(), 'parity-http-test-')), 'r.json');
-  const child = spawn(
-    NODE,
-    ['lib/run/cli.js', 'run', '--suite', 'http', '--quick', '--rounds', '1', '--out', out, ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    },
-  );
-  const seen = new Set();
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const poll = setInterval(() => {
-    const now = descendantsOf(/** @type {number} */ (child.pid));
-    for (const p of now) seen.add(p);
-    if (interrupt?.(now)) {
-      interrupt = null;
-      child.kill('SIGINT');
-    }
-  }, 50);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearInterval(poll);
-      const doc = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
-      resolve({ code, stderr, seen: [...seen], doc });
-    });
-  });
-}
-
-async function noneLeft(pids) {
-  const until = Date.now() + 3000;
-  while (!pids.every(gone) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  for (const p of pids) assert.ok(gone(p), `process ${p} of the run is still alive`);
-}
+const runCli = (args, env = {}, interrupt = null) =>
+  runWatched(['--suite', 'http', '--quick', '--rounds', '1', ...args], { env, interrupt });
 
 test('load figures: percentiles, and time per request in ten slices of the load', () => {
   assert.deepEqual(percentiles([4, 1, 3, 2, 5]), { p50: 3, p90: 4.6, p99: 4.96, max: 5 });
@@ -110,7 +63,7 @@ test('a json-small job on node: ok, every response verified, TTFB ≤ TTLB, serv
   assert.ok(m.startup_ms.value > 0 && m.startup_ms.value < 30_000);
   assert.equal(row.report.node_env, process.env.NODE_ENV ?? '(unset)');
   assert.ok(Math.abs(row.throughput.value - m.requests_per_s.value) < 1e-6 * m.requests_per_s.value);
-  await noneLeft(r.seen);
+  await assertNoneLeft(r.seen);
 });
 
 test('node, deno and bun servers listen on 127.0.0.1 only; workerd configs bind 127.0.0.1', async () => {
@@ -148,7 +101,7 @@ test('a server that never listens ends at the job timeout as a timeout row, its 
   const row = r.doc.results[0];
   assert.equal(row.status, 'timeout', row.error);
   assert.ok(r.seen.length >= 3, `saw ${r.seen.length} processes`);
-  await noneLeft(r.seen);
+  await assertNoneLeft(r.seen);
 });
 
 test('a server that crashes during the load is a crash row, and nothing is left', async () => {
@@ -162,7 +115,7 @@ test('a server that crashes during the load is a crash row, and nothing is left'
   const row = r.doc.results[0];
   assert.equal(row.status, 'crash', row.error);
   assert.match(row.error, /exited with code 3/);
-  await noneLeft(r.seen);
+  await assertNoneLeft(r.seen);
 });
 
 test('Ctrl-C while a server starts leaves no process of the run, and the run says it was interrupted', async () => {
@@ -175,17 +128,11 @@ test('Ctrl-C while a server starts leaves no process of the run, and the run say
   );
   assert.equal(r.code, 130, r.stderr);
   assert.equal(r.doc.interrupted, true);
-  await noneLeft(r.seen);
+  await assertNoneLeft(r.seen);
 });
 
 test('Ctrl-C during a load leaves no server and no load client behind', async () => {
-  const isClient = (p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('load.js');
-    } catch {
-      return false;
-    }
-  };
+  const isClient = (p) => commandHas(p, 'load.js');
   const r = /** @type {any} */ (
     await runCli(
       ['--runtimes', 'node', '--workload', 'render-buffered', '--params', 'concurrency=8', '--min-ms', '2000'],
@@ -195,7 +142,7 @@ test('Ctrl-C during a load leaves no server and no load client behind', async ()
   );
   // 130: the SIGINT went out, which happens only once a load client was running.
   assert.equal(r.code, 130, r.stderr);
-  await noneLeft(r.seen);
+  await assertNoneLeft(r.seen);
 });
 
 test('a kind without an HTTP server entry gives unsupported rows with the reason', async () => {

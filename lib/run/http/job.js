@@ -14,7 +14,7 @@ import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../drivers/process.js';
 import { descendantsOf, runMeasured } from '../proc.js';
 import { parseStat } from '../proctree.js';
-import { outcomeNotRun, toRow } from '../rows.js';
+import { outcomeNotRun, rowFromInner, toRow } from '../rows.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
 
@@ -222,22 +222,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   await talk;
   launch.cleanup?.();
   if (outcome.killed_for === 'interrupted') return null;
-  const version = ctx.version;
-  return toRow(
-    job,
-    {
-      ...outcome,
-      stdout: inner
-        ? JSON.stringify({
-            ...inner,
-            runtime_version: version?.version,
-            engine: version?.engine,
-            engine_version: version?.engine_version,
-          })
-        : outcome.stdout,
-    },
-    version,
-  );
+  return rowFromInner(job, outcome, inner, ctx.version);
 }
 
 /**
