@@ -298,14 +298,3 @@ export function noiseFloor(pairs) {
 
 /** Mark for a ratio's verdict: '' significant, '~' no significant difference, '#' too few rounds to tell. */
 export const VERDICT_MARK = { faster: '', slower: '', same: '~', 'too-few': '#' };
-
-/**
- * A ratio with its interval and verdict mark as table text: `1.23x [1.10–1.37]`, `~0.98x […]`
- * when the interval holds 1, `#…` when too few rounds were paired; large ratios with separators.
- * @param {RatioResult} r
- */
-export function ratioText(r) {
-  const f = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
-  return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
-}

@@ -2,6 +2,9 @@
 // charts point the right way for any suite. A row may carry more in `row.metrics`
 // ({<id>: {value, unit, better}}); those are shown as they declare themselves.
 
+import { VERDICT_MARK } from '../measure/paired.js';
+import { median } from '../measure/stats.js';
+
 /** @typedef {import('./model.js').Metric & {of: (r: any) => number | null}} RowMetric */
 
 const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
@@ -134,3 +137,28 @@ export function extraMetrics(r) {
 
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
 export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : 'ops/s');
+
+/**
+ * A ratio with its interval and verdict mark as table text: `1.23x [1.10–1.37]`, `~0.98x […]`
+ * when the interval holds 1, `#…` when too few rounds were paired; large ratios with separators.
+ * @param {import('../measure/paired.js').RatioResult} r
+ */
+export function ratioText(r) {
+  const f = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
+  return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
+}
+
+/**
+ * Median over a result's ok rows of one metric they carry in `row.metrics` (a suite's analysis
+ * over rounds); null when none has it.
+ * @param {any[]} rows
+ * @param {string} id
+ */
+export function metricMedian(rows, id) {
+  const v = rows
+    .filter((r) => r.status === 'ok')
+    .map((r) => r.metrics?.[id]?.value)
+    .filter(Number.isFinite);
+  return v.length ? median(v) : null;
+}

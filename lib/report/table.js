@@ -1,17 +1,16 @@
 // Side-by-side tables from a results document: rows = workload + params, columns = runtimes.
 // Each function here returns report-model TableData (lib/report/model.js); renderResults and
 // renderDiff compose them and hand them to a printer (lib/report/print.js).
-import { minRoundsForClaim, VERDICT_MARK } from '../measure/paired.js';
+import { VERDICT_MARK } from '../measure/paired.js';
 import { aggregate } from './aggregate.js';
 import { textCharts } from './chart-text.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS, throughputUnit } from './metrics.js';
+import { CV_WARN, notesOf } from './notes.js';
 import { printLines, printTable } from './print.js';
 
 export { aggregate };
-
-const CV_WARN = 0.1;
 
 /** 1234567 → "1.23M"; keeps three significant digits. */
 export function si(x) {
@@ -245,41 +244,6 @@ export function extraMetricTables(agg, labels) {
       (cell, row) => metricCell(cell, row.extra.find((x) => x.id === id) ?? m, m.unit),
     );
   });
-}
-
-/** The legend, one note per failed job with its repro command, and one per reason for unsupported jobs. */
-export function notesOf(agg) {
-  const notes = [
-    `Throughput: median over rounds ± half-width of its 95% interval; ratio = this runtime's throughput / ${agg.baseline}'s (for other figures: > 1 means better than ${agg.baseline}), the geometric mean of the per-round ratios (runtimes ran back to back within a round) with a t interval on their logs; "~" = 95% interval contains 1 (no significant difference); "#" = fewer than ${minRoundsForClaim} paired rounds and no significant difference: too few rounds to tell. "!" = that figure's CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away). [p/t] = conformance of that runtime for the row's suite (WPT subtests and checks passed/total), when the run includes it.`,
-  ];
-  const seen = new Set();
-  /** Unsupported jobs, one line per runtime and reason: they need no repro, and a suite of
-   *  strategies × parameters can have dozens with the same reason. @type {Map<string, string[]>} */
-  const unsupported = new Map();
-  for (const row of agg.rows) {
-    for (const [id, cell] of Object.entries(row.cells)) {
-      for (const r of cell.errors) {
-        if (r.status === 'unsupported') {
-          const why = `unsupported on ${id}: ${r.error ?? 'no reason given'}`;
-          const keys = unsupported.get(why) ?? [];
-          if (!keys.includes(row.key)) keys.push(row.key);
-          unsupported.set(why, keys);
-          continue;
-        }
-        const key = `${row.key}|${id}|${r.status}|${r.error}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        notes.push(
-          `${row.key} on ${id}: ${r.status}${r.error ? ` (${r.error})` : ''}${r.repro ? ` — Command: ${r.repro}` : ''}`,
-        );
-      }
-    }
-  }
-  for (const [why, keys] of unsupported) {
-    const listed = keys.length > 3 ? `${keys.slice(0, 3).join('; ')}; and ${keys.length - 3} more` : keys.join('; ');
-    notes.push(`${why} (${keys.length === 1 ? '1 row' : `${keys.length} rows`}: ${listed})`);
-  }
-  return notes;
 }
 
 /** Fingerprint and runtimes, one line each, to print above a table. */

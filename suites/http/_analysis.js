@@ -2,9 +2,9 @@
 // (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
 // confounders of issue 11: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
-import { pairedRatio, ratioText } from '../../lib/measure/paired.js';
-import { median } from '../../lib/measure/stats.js';
+import { pairedRatio } from '../../lib/measure/paired.js';
 import { paramsKey } from '../../lib/measure/workload.js';
+import { metricMedian, ratioText } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
 
 const SUITE = 'http';
@@ -17,15 +17,6 @@ const routeOf = (r) => {
   const k = paramsKey(rest);
   return k ? `${r.workload} ${k}` : r.workload;
 };
-
-/** Median over ok rounds of one metric; null when absent. */
-function med(rows, id) {
-  const v = rows
-    .filter((r) => r.status === 'ok')
-    .map((r) => r.metrics?.[id]?.value)
-    .filter(Number.isFinite);
-  return v.length ? median(v) : null;
-}
 
 const f = (x, unit) => (x === null ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`);
 
@@ -56,13 +47,13 @@ function sideBySide(rows) {
       g.route,
       g.c,
       g.runtime,
-      f(med(ok, 'requests_per_s'), ''),
-      f(med(ok, 'ttfb_ms'), ' ms'),
-      f(med(ok, 'ttlb_ms'), ' ms'),
-      f(med(ok, 'ttlb_p99_ms'), ' ms'),
-      cpuPerRequest(med(ok, 'server_cpu_per_request_us')),
-      `${f(med(ok, 'client_cpu_pct'), '%')}${saturated ? ' SAT' : ''}`,
-      f(med(ok, 'startup_ms'), ' ms'),
+      f(metricMedian(ok, 'requests_per_s'), ''),
+      f(metricMedian(ok, 'ttfb_ms'), ' ms'),
+      f(metricMedian(ok, 'ttlb_ms'), ' ms'),
+      f(metricMedian(ok, 'ttlb_p99_ms'), ' ms'),
+      cpuPerRequest(metricMedian(ok, 'server_cpu_per_request_us')),
+      `${f(metricMedian(ok, 'client_cpu_pct'), '%')}${saturated ? ' SAT' : ''}`,
+      f(metricMedian(ok, 'startup_ms'), ' ms'),
       [...new Set(ok.map((r) => r.report?.node_env ?? '?'))].join(','),
     ];
   });

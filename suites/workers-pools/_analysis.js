@@ -2,9 +2,10 @@
 // paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
 // ÷ clone, rpc round trip ÷ direct call, cold start by module size, and the profiler's split of
 // CPU and RSS between parent, worker threads and children.
-import { pairByRound, pairedRatio, ratioText } from '../../lib/measure/paired.js';
+import { pairByRound, pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
+import { metricMedian, ratioText } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
 import { TASKS } from './_pool.js';
 
@@ -193,15 +194,6 @@ function rpcTable(rows) {
   );
 }
 
-/** Median over rounds of a metric the job reported (its own median over starts). */
-function metricOf(rows, id) {
-  const v = rows
-    .filter((r) => r.status === 'ok')
-    .map((r) => r.metrics?.[id]?.value)
-    .filter(Number.isFinite);
-  return v.length ? median(v) : null;
-}
-
 function coldTable(rows) {
   const cases = new Set(
     rows
@@ -221,11 +213,11 @@ function coldTable(rows) {
       body.push([
         `${strategy} ${kb} KB`,
         rt,
-        f(metricOf(rs, 'cold_start_ms')),
-        f(metricOf(rs, 'spawn_ms')),
-        f(metricOf(rs, 'load_ms')),
-        f(metricOf(rs, 'load_in_host_ms')),
-        f(metricOf(rs, 'first_call_ms')),
+        f(metricMedian(rs, 'cold_start_ms')),
+        f(metricMedian(rs, 'spawn_ms')),
+        f(metricMedian(rs, 'load_ms')),
+        f(metricMedian(rs, 'load_in_host_ms')),
+        f(metricMedian(rs, 'first_call_ms')),
       ]);
     }
   }

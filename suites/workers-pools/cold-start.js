@@ -4,8 +4,8 @@
 // the parent sees it; `load_in_host_ms` is the host's own clock around import()), and first call.
 // The figure to compare is cold_start_ms (the sum); time per call also includes writing the file.
 import { Unsupported } from '../../lib/measure/workload.js';
+import { hostFactory, probeHost } from './_hosts.js';
 import { generateModule } from './_module.js';
-import { hostFactory, probeHost } from './_pool.js';
 
 const X = 12_345;
 
