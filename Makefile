@@ -15,20 +15,27 @@ WORKLOAD ?=
 PARAMS ?=
 QUICK ?=
 ROUNDS ?=
+# Adaptive rounds: PRECISION=3% (each ratio's 95% interval within ±3%), BUDGET=5m (no new rounds after).
+PRECISION ?=
+BUDGET ?=
 BASELINE ?=
 SHOW ?=
 FILE ?=
 # BROWSER=0: make setup skips Debian's chromium (only the HTML report's browser test needs it).
 BROWSER ?= 1
+# LINT=0: make setup skips building actionlint (CI legs measure; only the lint job lints).
+LINT ?= 1
 FILES ?=
 FORMAT ?=
 OUT ?=
 AA ?=
 THRESHOLD ?=
 CONFORMANCE ?=
+ONLY ?=
 
 RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(PARAMS),--params "$(PARAMS)") \
 	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
+	$(if $(PRECISION),--precision "$(PRECISION)") $(if $(BUDGET),--budget "$(BUDGET)") \
 	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
 	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict)
 
@@ -39,23 +46,37 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean
+.PHONY: help setup setup-http check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
-setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, Debian's chromium, actionlint
+setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, wrk, hyperfine, Debian's chromium, actionlint
 	@# Linux only: macOS and Windows measure without GNU time (see docs/ARCHITECTURE.md) and run no browser test.
 	@if [ "$$(uname -s)" = Linux ]; then missing=""; test -x /usr/bin/time || missing="time"; \
+	  test -x /usr/bin/wrk || missing="$$missing wrk"; test -x /usr/bin/hyperfine || missing="$$missing hyperfine"; \
 	  [ "$(BROWSER)" = 0 ] || test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 	  if [ -n "$$missing" ]; then command -v apt-get >/dev/null && $$sudo apt-get update -qq && $$sudo apt-get install -y -qq $$missing \
-	  || { echo "setup: needs Debian packages: $$missing (GNU time measures jobs; chromium tests the HTML report)" >&2; exit 1; }; fi; fi
+	  || { echo "setup: needs Debian packages: $$missing (GNU time measures jobs; wrk loads the HTTP suite; hyperfine cross-checks; chromium tests the HTML report)" >&2; exit 1; }; fi; fi
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
 	npm install --no-audit --no-fund
-	@$(MAKE) --no-print-directory actionlint-install
+	@[ "$(LINT)" = 0 ] || $(MAKE) --no-print-directory actionlint-install
+	@[ "$(HTTP)" = 0 ] || $(MAKE) --no-print-directory setup-http
 	@$(MAKE) --no-print-directory check-setup
+
+# oha, pinned, built from crates.io (~7 min on 2 cores) into a per-user cache that outlives a clone
+# (a second checkout or a CI run on the same machine reuses it); the HTTP suite's open-loop
+# generator, and make test checks it. HTTP=0 skips it (the open-loop rows are then unsupported).
+OHA_VERSION := 1.16.0
+OHA_ROOT := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/parity/tools/oha-$(OHA_VERSION)
+HTTP ?= 1
+setup-http: ## build oha (open-loop HTTP load) once into ~/.cache/parity/tools: cargo install oha --locked, ~7 min
+	@test -x $(OHA_ROOT)/bin/oha && $(OHA_ROOT)/bin/oha --version | grep -q ' $(OHA_VERSION)' && exit 0; \
+	  command -v cargo >/dev/null || { echo "setup: cargo (Rust) is needed to build oha $(OHA_VERSION), the HTTP suite's open-loop generator (apt-get install cargo, or rustup); HTTP=0 skips it" >&2; exit 1; }; \
+	  echo "setup: building oha $(OHA_VERSION) into $(OHA_ROOT) (once, ~7 min)"; \
+	  cargo install oha --version $(OHA_VERSION) --locked --root $(OHA_ROOT)
 
 check-setup:
 	@$(ORCH) runtimes --check
@@ -80,55 +101,76 @@ typecheck: ## tsc --noEmit over the JSDoc types (tsconfig.json); nothing is buil
 fmt: ## apply biome formatting and safe fixes
 	$(BIOME) check --write .
 
+# Test files run TEST_CONCURRENCY at a time (node's default on 2 cores is 1): most of their time is
+# spent waiting on runtimes they start. The last lines list the slowest files and tests.
+TEST_CONCURRENCY ?= 3
 unit:
 	@files="$(TEST_FILES)"; if [ -z "$$files" ]; then echo "test: no test files found" >&2; exit 1; fi; \
-	$(NODE) --test --test-reporter=spec $$files
+	$(NODE) --test --test-concurrency=$(TEST_CONCURRENCY) --test-reporter=spec --test-reporter-destination=stdout \
+	  --test-reporter=./test/reporters/slowest.js --test-reporter-destination=stdout $$files
 	@$(foreach t,$(EXTRA_TESTS),$(MAKE) --no-print-directory $(t) &&) true
 
 run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
 	@test -n "$(RUNTIME)" || { echo "run: set RUNTIME to one runtime id (see make runtimes), e.g. make run RUNTIME=bun" >&2; exit 2; }
-	$(ORCH) run --runtimes "$(RUNTIME)" $(RUN_FLAGS)
+	@$(ORCH) run --runtimes "$(RUNTIME)" $(RUN_FLAGS)
 
 compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1] [CONFORMANCE=1]
-	$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
+	@test -z "$(RUNTIME)" || { echo "compare: takes RUNTIMES (a list), not RUNTIME=$(RUNTIME): e.g. make compare RUNTIMES=\"node $(RUNTIME)\"" >&2; exit 2; }
+	@$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
 
-table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file]
+table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file] [SUITE=…] [WORKLOAD=…] [ONLY=main|analyses]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
-	$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)") $(if $(filter 1 yes true,$(STRICT)),--strict)
+	@$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)") $(if $(filter 1 yes true,$(STRICT)),--strict) \
+	  $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(ONLY),--only "$(ONLY)")
 
 diff: ## gate on regressions: make diff A=old.json B=new.json [THRESHOLD=5] [AA=a/a file]; exit 1 on one
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: set A and B to two results files" >&2; exit 2; }
-	$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown) $(if $(THRESHOLD),--threshold "$(THRESHOLD)") $(if $(AA),--floor "$(AA)")
+	@$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown) $(if $(THRESHOLD),--threshold "$(THRESHOLD)") $(if $(AA),--floor "$(AA)")
 
 aa: ## this machine's noise floor: one runtime against itself, make aa RUNTIME=node [SUITE=…] [QUICK=1]
 	@test -n "$(RUNTIME)" || { echo "aa: set RUNTIME to one runtime id (see make runtimes), e.g. make aa RUNTIME=node" >&2; exit 2; }
-	$(ORCH) run --aa --runtimes "$(RUNTIME)" $(RUN_FLAGS)
+	@$(ORCH) run --aa --runtimes "$(RUNTIME)" $(RUN_FLAGS)
 
 validate: ## validate a results file against the schema: make validate FILE=…
-	$(ORCH) validate $(FILE)
+	@$(ORCH) validate $(FILE)
 
 runtimes: ## each runtime id: version, engine, binary (or how to install it)
-	$(ORCH) runtimes
+	@$(ORCH) runtimes
 
 merge: ## cross-platform table from several results files: make merge FILES="a.json b.json" [MARKDOWN=1] [OUT=…]
-	@test -n "$(FILES)" || { echo "merge: set FILES to results files, e.g. FILES=\"$$(ls test/fixtures/results/*.json | head -2 | tr '\n' ' ')\"" >&2; exit 2; }
-	$(ORCH) merge $(FILES) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)")
+	@test -n "$(FILES)" || { echo "merge: set FILES to results files, e.g. FILES=\"$$(ls test/fixtures/legs/*/results.json | head -2 | tr '\n' ' ')\"" >&2; exit 2; }
+	@$(ORCH) merge $(FILES) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)")
+
+# CI (docs/ci.md): the workflow's steps are these targets, so a leg runs and is tested here too.
+CI_RUNTIMES ?=
+LEGS ?=
+ci-leg: ## one CI leg: every runtime available here interleaved, its A/A, BMF, HTML → results/ci/<os>-<arch>/ [CI_RUNTIMES=…] [SUITE=…] [QUICK=1] [OUT=dir]
+	$(ORCH) ci-leg $(if $(CI_RUNTIMES),--runtimes "$(CI_RUNTIMES)") $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
+	  $(if $(PARAMS),--params "$(PARAMS)") $(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(OUT),--out "$(OUT)")
+
+ci-merge: ## the legs side by side, ratios within each leg only: make ci-merge LEGS="legs/*" [OUT=merged.md] [MARKDOWN=1] [BASELINE=id]
+	@test -n "$(LEGS)" || { echo "ci-merge: set LEGS to leg folders written by make ci-leg, e.g. LEGS=\"results/ci/*\"" >&2; exit 2; }
+	$(ORCH) ci-merge $(LEGS) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)") $(if $(BASELINE),--baseline "$(BASELINE)")
+
+# The matrix for bench.yml; plain node on purpose: the job that reads it installs nothing.
+ci-legs:
+	@$(NODE) -e 'const l = JSON.parse(require("fs").readFileSync(".github/legs.json", "utf8")).legs; console.log(JSON.stringify({ include: l }))'
 
 export: ## write a results file as Bencher Metric Format: make export FORMAT=bmf FILE=… [OUT=…]
 	@test -n "$(FILE)" || { echo "export: set FILE to a results file" >&2; exit 2; }
-	$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(if $(OUT),--out "$(OUT)")
 
 report: ## self-contained HTML report with charts: make report [FILE=results/…] → results/report.html
-	$(ORCH) report $(FILE) $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) report $(FILE) $(if $(OUT),--out "$(OUT)")
 
 serve: ## serve results/ and each run's report on 127.0.0.1 [PORT=8080]
-	$(ORCH) serve
+	@$(ORCH) serve
 
-readme: ## regenerate README's tables from the results files in results/published/
-	$(ORCH) readme
+readme: ## regenerate the generated tables of README.md and docs/*.md from results/published/
+	@$(ORCH) readme
 
-readme-check: ## fail when README's tables differ from what make readme writes
-	$(ORCH) readme --check
+readme-check: ## fail when README.md or docs/*.md tables differ from what make readme writes
+	@$(ORCH) readme --check
 
 clean: ## remove generated results (keeps fixtures)
 	find results -maxdepth 1 -name '*.json' -delete

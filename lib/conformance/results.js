@@ -4,11 +4,11 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
 import { ROOT } from '../run/registry.js';
-import { resultsPath, validateResults, writeJsonAtomic } from '../run/results.js';
+import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../run/results.js';
 
 /**
  * Validate and write a conformance results file atomically; returns its path.
- * @param {{started: string, command: string, runtimes: any[], conformance: any[], wpt?: any, fingerprint?: any}} run
+ * @param {{started: string, command: string, runtimes: any[], conformance: any[], wpt?: any, fingerprint?: any, provenance?: any}} run
  */
 export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
   mkdirSync(dir, { recursive: true });
@@ -19,6 +19,8 @@ export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
     complete: true,
     command: run.command,
     fingerprint: { ...(run.fingerprint ?? fingerprint()), loadavg_end: loadavg() },
+    // Conformance files need their provenance as much as perf files: a pass count is of a commit.
+    provenance: run.provenance ?? provenance(),
     runtimes: run.runtimes,
     results: [],
     conformance: run.conformance,

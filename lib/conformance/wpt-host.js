@@ -14,6 +14,9 @@ import { pathToFileURL } from 'node:url';
  * @property {(() => void) | null} gc  full GC for common/gc.js, or null
  * @property {string[]} args
  * @property {(code: number) => void} exit
+ * @property {(path: string) => string} [read]  a file of the checkout by absolute path (default: node:fs);
+ *   workerd has no host file system, so its worker answers from the files embedded in its config
+ * @property {(event: object) => void} [emit]   report one event (default: a JSON line appended to job.out)
  */
 
 /**
@@ -73,7 +76,7 @@ function interceptHarnessListeners(install) {
  * Tests fetch their own resources (e.g. /interfaces/streams.idl) from the WPT server; answer
  * same-origin requests from the checkout and pass everything else to the runtime's fetch.
  */
-function serveWptFiles(job) {
+function serveWptFiles(job, read) {
   const native = globalThis.fetch;
   const origin = globalThis.location.origin;
   globalThis.fetch = async function fetch(input, init) {
@@ -81,7 +84,7 @@ function serveWptFiles(job) {
     if (url.origin !== origin) return native.call(globalThis, input, init);
     const path = `${job.root}${decodeURIComponent(url.pathname)}`;
     try {
-      return new Response(readFileSync(path), { status: 200 });
+      return new Response(read(path), { status: 200 });
     } catch {
       return new Response('not found', { status: 404 });
     }
@@ -98,8 +101,9 @@ const text = (v) => (v instanceof Error ? v.message : String(v));
  */
 export async function runHost(caps) {
   const job = /** @type {HostJob} */ (JSON.parse(caps.args[0] ?? 'null'));
-  if (!job?.out) throw new Error(`Expected one JSON job argument with "out", got ${caps.args[0]}`);
-  const emit = (event) => appendFileSync(job.out, `${JSON.stringify(event)}\n`);
+  if (!job?.out && !caps.emit) throw new Error(`Expected one JSON job argument with "out", got ${caps.args[0]}`);
+  const emit = caps.emit ?? ((event) => appendFileSync(job.out, `${JSON.stringify(event)}\n`));
+  const read = caps.read ?? ((path) => readFileSync(path, 'utf8'));
   try {
     if (job.preload) await import(pathToFileURL(job.preload).href);
     const g = /** @type {any} */ (globalThis);
@@ -113,19 +117,19 @@ export async function runHost(caps) {
       writable: true,
       value: new URL(`http://web-platform.test:8000/${job.file.replace(/\.js$/, '.html')}${job.variant ?? ''}`),
     });
-    serveWptFiles(job);
+    serveWptFiles(job, read);
     if (caps.gc && typeof g.gc !== 'function') g.gc = caps.gc;
     g.importScripts = (...urls) => {
       for (const url of urls) {
         if (/\/testharness(report)?\.js$/.test(url)) continue;
         const path = new URL(url, pathToFileURL(`${job.root}/${job.file}`)).pathname;
         const abs = url.startsWith('/') ? `${job.root}${url}` : path;
-        caps.runScript(readFileSync(abs, 'utf8'), abs);
+        caps.runScript(read(abs), abs);
       }
     };
 
     classifiableGlobal();
-    const listeners = interceptHarnessListeners(() => caps.runScript(readFileSync(job.harness, 'utf8'), job.harness));
+    const listeners = interceptHarnessListeners(() => caps.runScript(read(job.harness), job.harness));
     const raiseError = (error) => {
       const event = { message: text(error), error, filename: '', lineno: 0, colno: 0, preventDefault() {} };
       for (const fn of listeners.error) fn(event);
@@ -162,7 +166,7 @@ export async function runHost(caps) {
 
     for (const script of [...job.scripts, `${job.root}/${job.file}`]) {
       try {
-        caps.runScript(readFileSync(script, 'utf8'), script);
+        caps.runScript(read(script), script);
       } catch (error) {
         // A script that throws while loading is an uncaught error in a browser, nothing more.
         raiseError(error);

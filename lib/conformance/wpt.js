@@ -3,6 +3,7 @@
 // harness's own results into conformance rows judged against the runtime's expectations.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
+import { driverFor } from '../run/drivers/index.js';
 import { spawnJsonLines } from '../run/proc.js';
 import { commandLine, ROOT } from '../run/registry.js';
 import { expectationFor, HARNESS } from './expectations.js';
@@ -173,13 +174,17 @@ export async function runTestFile(rt, wptRoot, test, { multiplier = 1, harness =
     timeoutMs,
     preload: rt.preload,
   });
-  const r = await spawnJsonLines({
-    bin: rt.bin,
-    argsFor: (out) => commandLine(rt, rt.wpt, [JSON.stringify(job(out))]),
-    cwd: ROOT,
-    env: { ...process.env, ...rt.env },
-    timeoutMs: timeoutMs + 10_000,
-  });
+  // A kind whose runtime cannot run the host as a process of its own (workerd) has its driver's way.
+  const own = driverFor(rt).wptFile;
+  const r = own
+    ? await own(rt, job(null), timeoutMs + 10_000)
+    : await spawnJsonLines({
+        bin: rt.bin,
+        argsFor: (out) => commandLine(rt, rt.wpt, [JSON.stringify(job(out))]),
+        cwd: ROOT,
+        env: { ...process.env, ...rt.env },
+        timeoutMs: timeoutMs + 10_000,
+      });
   return {
     events: r.lines,
     code: r.code,

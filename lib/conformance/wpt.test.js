@@ -102,7 +102,7 @@ const MINI_EXPECTATIONS = {
 
 describe('the WPT runner on known-outcome fixture files', () => {
   const { tests } = discover(MINI, ['mini']);
-  for (const id of ['node', 'deno', 'bun']) {
+  for (const id of ['node', 'deno', 'bun', 'workerd']) {
     const rt = resolveRuntime(id);
     test(`${id} reports every fixture outcome as testharness.js saw it`, { skip: rt.missing ?? false }, async () => {
       // 0.1 turns WPT's 10 s file timeout into 1 s so the timing-out fixture stays quick.

@@ -1,7 +1,8 @@
 // The one in-process harness shared by every runner. A runner injects its runtime's
 // capabilities (clock, GC, CPU, memory, version); nothing here branches on the runtime.
 import { do_not_optimize, measure } from 'mitata';
-import { MODES } from './defaults.js';
+import { longCallSampling, MODES } from './defaults.js';
+import { cpuBetween } from './oscpu.js';
 import { median, medianCI, thinSamples } from './stats.js';
 import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } from './workload.js';
 
@@ -14,8 +15,8 @@ import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } fro
  * @property {(() => void) | null} gc                full GC, or null when the runtime has none exposed
  * @property {string} gcName                         name of the GC hook used ('none' when absent)
  * @property {() => {user: number, system: number}} cpuUsage  process CPU in µs, as the runtime reports it (kept as inproc, not trusted)
- * @property {{read: () => {user_ms: number, sys_ms: number, thread_ms?: number}, source: string, resolution_ms: number} | null} [osCpu]
- *   process CPU from the OS (all threads; thread_ms: the calling thread's own), read at the timed
+ * @property {{read: () => import('./oscpu.js').CpuReading, source: string} | null} [osCpu]
+ *   the job's CPU from the OS (every thread of every process of the job), read at the CPU
  *   window's edges; null where the OS has no reader
  * @property {() => number} rss                      resident set size in bytes
  * @property {() => number} heap                     JS heap used in bytes
@@ -69,35 +70,43 @@ async function noopBaseline(caps, job, async) {
   return median(stats.samples);
 }
 
-/** Below this window, CPU read in OS ticks (10 ms on Linux) is too coarse to trust to a few per cent. */
-const PRECISE_WINDOW_MS = 200;
+/** A window of one slow call is one scheduling draw: utilisation then swings by 2× on a busy machine. */
+const MIN_WINDOW_CALLS = 3;
+
+/** A CPU figure whose error bound exceeds this share of it is marked low precision. */
+const PRECISION = 0.05;
 
 /**
- * CPU of exactly the timed window (mitata's samples and its bookkeeping between them), from the
- * OS: with `calls` and `units_per_call` it gives CPU per op, and as CPU ÷ wall the utilisation
- * (above 1 = threads working beside the main one).
- * @param {{user_ms: number, sys_ms: number, thread_ms?: number}} a
- * @param {{user_ms: number, sys_ms: number, thread_ms?: number}} b
- * @param {number} wall_ms
- * @param {{source: string, resolution_ms: number}} os
+ * The CPU window: parity's own loop after mitata's, read from the OS at its edges, so the divisor
+ * is exactly the calls made inside it (mitata's measure() also holds its warm-up call, a full GC,
+ * the compile of its timing loop and trimmed samples: issue 16.1). Calls run in batches of about
+ * a millisecond so the clock is read rarely; the window lasts `ms` of wall time and 3 calls at least.
+ * @param {Capabilities} caps
+ * @param {() => any} fn
+ * @param {boolean} async
+ * @param {number} median_ns
+ * @param {number} ms
  */
-function cpuWindow(a, b, wall_ms, os) {
-  const w = {
-    user_ms: b.user_ms - a.user_ms,
-    sys_ms: b.sys_ms - a.sys_ms,
-    wall_ms,
-    // The workload's own thread: the rest of user+sys ran beside it (GC, JIT, worker threads).
-    ...(a.thread_ms !== undefined && b.thread_ms !== undefined ? { main_thread_ms: b.thread_ms - a.thread_ms } : {}),
-    source: os.source,
-    resolution_ms: os.resolution_ms,
-  };
-  if (wall_ms >= PRECISE_WINDOW_MS) return w;
-  // Each edge can be off by one tick: two ticks over the window bound the error.
-  const pct = Math.round(((2 * os.resolution_ms) / Math.max(wall_ms, 1)) * 100);
-  return {
-    ...w,
-    note: `low precision: a ${Math.round(wall_ms)} ms window read in ${os.resolution_ms} ms ticks (±${pct}%)`,
-  };
+async function cpuWindow(caps, fn, async, median_ns, ms) {
+  const os = caps.osCpu;
+  if (!os) return null;
+  const batch = Math.max(1, Math.floor(1e6 / Math.max(median_ns, 1)));
+  let calls = 0;
+  const a = os.read();
+  const wall0 = caps.now();
+  const end = wall0 + ms * 1e6;
+  do {
+    if (async) for (let i = 0; i < batch; i++) await fn();
+    else for (let i = 0; i < batch; i++) fn();
+    calls += batch;
+  } while (caps.now() < end || calls < MIN_WINDOW_CALLS);
+  const wall_ms = (caps.now() - wall0) / 1e6;
+  const b = os.read();
+  const c = cpuBetween(a, b);
+  const w = { ...c, calls, wall_ms, source: os.source };
+  if (c.error_ms <= PRECISION * Math.max(c.cpu_ms, 1e-9)) return w;
+  const pct = Math.round((c.error_ms / Math.max(c.cpu_ms, 1e-9)) * 100);
+  return { ...w, note: `low precision: ${c.cpu_ms.toFixed(1)} ms of CPU read ±${c.error_ms} ms (±${pct}%)` };
 }
 
 /**
@@ -135,25 +144,31 @@ export async function runJob(caps, job) {
     phase = 'setup';
     state = w.setup ? await w.setup(job.params ?? {}, setupContext(job)) : {};
     phase = 'verify';
+    const call0 = caps.now();
     const first = w.run(state);
     const async = first instanceof Promise;
     const units = checkUnits(await first);
+    let callNs = caps.now() - call0;
     await w.verify(state, units);
 
     phase = 'measure';
     const fn = async ? async () => do_not_optimize(await w.run(state)) : () => do_not_optimize(w.run(state));
     // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
     // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
-    const warmUntil = caps.now() + (job.warmup_ms ?? MODES.full.warmup_ms) * 1e6;
-    while (caps.now() < warmUntil) await fn();
+    // The first call counts: one that alone outlasts the warm-up needs no second one before timing.
+    const warmUntil = caps.now() + Math.max(0, (job.warmup_ms ?? MODES.full.warmup_ms) * 1e6 - callNs);
+    for (let t = caps.now(); t < warmUntil; ) {
+      await fn();
+      callNs = caps.now() - t;
+      t += callNs;
+    }
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();
-    const os0 = caps.osCpu?.read();
-    const wall0 = caps.now();
-    const stats = await measure(fn, measureOptions(caps, job));
-    const wall1 = caps.now();
-    const os1 = caps.osCpu?.read();
+    // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
+    const stats = await measure(fn, { ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
     const cpu1 = caps.cpuUsage();
+    const median_ns = median(stats.samples);
+    const cpu_window = await cpuWindow(caps, fn, async, median_ns, job.cpu_ms ?? job.min_ms ?? MODES.full.min_ms);
 
     // Verify again: a workload that only works on its first call is wrong, not fast.
     phase = 'verify-after';
@@ -162,7 +177,6 @@ export async function runJob(caps, job) {
     const report = w.report ? await w.report(state) : undefined;
     const metrics = w.metrics ? await w.metrics(state) : undefined;
 
-    const median_ns = median(stats.samples);
     const perSecond = units / (median_ns / 1e9);
     const suspect = median_ns < noop_ns * 1.5;
     return {
@@ -183,7 +197,7 @@ export async function runJob(caps, job) {
         : null,
       ...(report === undefined ? {} : { report }),
       ...(metrics === undefined ? {} : { metrics }),
-      cpu_window: os0 && os1 && caps.osCpu ? cpuWindow(os0, os1, (wall1 - wall0) / 1e6, caps.osCpu) : null,
+      cpu_window,
       ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
       inproc: {
         cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },

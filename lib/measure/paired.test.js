@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MODES } from './defaults.js';
 import {
+  adjustVerdicts,
+  benjaminiHochberg,
+  holm,
   minRoundsForClaim,
   noiseFloor,
   pairByRound,
@@ -189,4 +192,60 @@ test('2 rounds (QUICK\'s old default) cannot find a 10% difference: most cells s
   }
   assert.ok(found / ROWS < 0.4, `${found / ROWS}`);
   assert.equal(tooFew + found, ROWS);
+});
+
+test('holm multiplies the i-th smallest p by (m − i + 1), monotone, capped at 1, NaN left out', () => {
+  const adj = holm([0.01, 0.04, 0.03, 0.005, Number.NaN]);
+  const want = [0.03, 0.06, 0.06, 0.02];
+  for (const [i, w] of want.entries()) assert.ok(Math.abs(adj[i] - w) < 1e-12, `${i}: ${adj[i]}`);
+  assert.ok(Number.isNaN(adj[4]));
+  assert.deepEqual(holm([0.9, 0.4]), [0.9, 0.8]);
+});
+
+test('adjustVerdicts (Holm) keeps a table of 84 A/A comparisons under 5% family-wise, where raw tests flag some', () => {
+  const rand = rng(11);
+  const z = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  let tablesWithRaw = 0;
+  let tablesWithHolm = 0;
+  const tables = 300;
+  for (let t = 0; t < tables; t++) {
+    const ratios = Array.from({ length: 84 }, () => {
+      const a = Array.from({ length: 4 }, () => Math.exp(0.1 * z()));
+      const b = Array.from({ length: 4 }, () => Math.exp(0.1 * z()));
+      return pairedRatio(a, b);
+    });
+    if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) tablesWithRaw++;
+    adjustVerdicts(ratios, 'Holm');
+    if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) tablesWithHolm++;
+  }
+  assert.ok(tablesWithRaw / tables > 0.9, `raw: ${tablesWithRaw}`);
+  assert.ok(tablesWithHolm / tables <= 0.08, `Holm: ${tablesWithHolm}`);
+  // A real difference far beyond the noise survives the correction.
+  const real = [
+    pairedRatio([2, 2.1, 1.9, 2], [1, 1.02, 0.99, 1]),
+    ...Array.from({ length: 20 }, () => pairedRatio([1, 1.1, 0.9, 1], [1, 1, 1.1, 0.9])),
+  ];
+  adjustVerdicts(real, 'Holm');
+  assert.equal(real[0].verdict, 'faster');
+});
+
+test('Benjamini–Hochberg: m·p(i)/i made monotone from the top, capped at 1; it keeps an A/A table under 5%', () => {
+  const adj = benjaminiHochberg([0.01, 0.04, 0.03, 0.005]);
+  // sorted 0.005, 0.01, 0.03, 0.04 → 0.02, 0.02, 0.04, 0.04
+  const want = [0.02, 0.04, 0.04, 0.02];
+  for (const [i, w] of want.entries()) assert.ok(Math.abs(adj[i] - w) < 1e-12, `${i}: ${adj[i]}`);
+  const rand = rng(5);
+  const z = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  let flaggedTables = 0;
+  for (let t = 0; t < 300; t++) {
+    const ratios = Array.from({ length: 84 }, () =>
+      pairedRatio(
+        Array.from({ length: 4 }, () => Math.exp(0.1 * z())),
+        Array.from({ length: 4 }, () => Math.exp(0.1 * z())),
+      ),
+    );
+    adjustVerdicts(ratios, 'Benjamini–Hochberg');
+    if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) flaggedTables++;
+  }
+  assert.ok(flaggedTables / 300 <= 0.08, `BH: ${flaggedTables}`);
 });

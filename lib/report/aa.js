@@ -3,6 +3,7 @@
 import { noiseFloor } from '../measure/paired.js';
 import { aggregate } from './aggregate.js';
 import { simpleTable } from './model.js';
+import { fmtInterval, pairRounds } from './ratios.js';
 
 /** The id of a runtime's A/A twin. */
 export const aaId = (id) => `${id}/aa`;
@@ -27,15 +28,7 @@ export function aaSummary(doc) {
     const b = row.cells[aaId(base)];
     if (!a?.ok || !b?.ok) continue;
     rows.push({ key: row.key, ratio: b.ratio });
-    const byRound = new Map(a.rows.filter((r) => r.status === 'ok').map((r) => [r.round, r.median_ns]));
-    const pa = [];
-    const pb = [];
-    for (const r of b.rows) {
-      if (r.status === 'ok' && byRound.has(r.round)) {
-        pa.push(byRound.get(r.round));
-        pb.push(r.median_ns);
-      }
-    }
+    const { a: pa, b: pb } = pairRounds(a.rows, b.rows);
     pairs.push([pa, pb]);
   }
   return { rows, floor: noiseFloor(pairs), runtime: base };
@@ -58,7 +51,7 @@ export function floorByRow(doc) {
   );
 }
 
-const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '—');
 
 /**
  * The A/A report: one line per row and a one-line verdict.
@@ -68,12 +61,10 @@ const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
 export function aaReport(doc) {
   const { rows, floor, runtime } = aaSummary(doc);
   const body = rows.map((r) => {
-    const ci = r.ratio?.ci95 ?? [Number.NaN, Number.NaN];
-    const interval = Number.isFinite(ci[0]) ? `[${ci[0].toFixed(3)}, ${ci[1].toFixed(3)}]` : '-';
     return [
       r.key,
-      r.ratio ? `${r.ratio.ratio.toFixed(3)}x` : '-',
-      interval,
+      r.ratio ? `${r.ratio.ratio.toFixed(3)}×` : '—',
+      fmtInterval(r.ratio?.ci95) || '—',
       pct(Math.abs((r.ratio?.ratio ?? Number.NaN) - 1)),
       r.ratio?.verdict ?? '-',
     ];
@@ -84,7 +75,7 @@ export function aaReport(doc) {
     ['workload', 'ratio', '95% interval', '|ratio − 1|', 'verdict'],
     body,
   );
-  const summary = `noise floor on this machine: median |ratio − 1| ${pct(floor.medianAbsDev)}, largest ${pct(floor.maxAbsDev)}, widest interval ±${pct(floor.widestHalfWidth)}; ${flagged} of ${floor.rows} rows flagged (${pct(floor.flaggedShare)})`;
+  const summary = `noise floor on this machine: median |ratio − 1| ${pct(floor.medianAbsDev)}, largest ${pct(floor.maxAbsDev)}, widest interval ±${pct(floor.widestHalfWidth)}; ${flagged} of ${floor.rows} rows flagged by the uncorrected 5% test (${pct(floor.flaggedShare)})`;
   // At a 5% level about 1 row in 20 is flagged by chance; more than that (with a little slack
   // for small counts) says the test's assumptions do not hold here.
   const expected = 0.05 * floor.rows;

@@ -1,9 +1,11 @@
 // Aggregation over rounds: result rows → per (workload, params) × runtime cells of numbers. No
 // text here: tables.js turns cells into the report model, printers format it.
-import { pairedRatio, unpairedRatio } from '../measure/paired.js';
-import { bootstrapMedianCI, cv, median } from '../measure/stats.js';
+import { cv, median, roundsInterval } from '../measure/stats.js';
 import { paramsKey } from '../measure/workload.js';
 import { extraMetrics, METRICS } from './metrics.js';
+import { cellRatio, correctTable, disagrees, fileRatio } from './ratios.js';
+
+export { cellRatio, fileRatio };
 
 /**
  * A figure summarised over the rounds of one cell.
@@ -11,60 +13,15 @@ import { extraMetrics, METRICS } from './metrics.js';
  */
 
 /**
- * A ratio against the baseline, oriented so that > 1 always means "better than the baseline"
- * (faster, less CPU, less memory); `significant` is the verdict's short form.
- * @typedef {import('../measure/paired.js').RatioResult & {significant: boolean}} Ratio
+ * Median, 95% interval (t on logs of the round values) and CV of one figure over rounds.
+ * @param {number[]} values
+ * @returns {Summary}
  */
-
-/** @param {number[]} values */
 function summarise(values) {
   /** @type {[number, number]} */
   const nan = [Number.NaN, Number.NaN];
   if (!values.length) return { values, median: Number.NaN, ci95: nan, cv: 0 };
-  return { values, median: median(values), ci95: values.length > 1 ? bootstrapMedianCI(values) : nan, cv: cv(values) };
-}
-
-/**
- * The ratio of one metric between the baseline's cell and another, from rounds paired by round
- * number (the runtimes of one round ran back to back). For a metric without a direction there
- * is no "better", so no ratio.
- * @param {{rows: any[]}} base
- * @param {{rows: any[]}} cell
- * @param {{better: string, of: (r: any) => number | null}} metric
- * @returns {Ratio | null}
- */
-export function cellRatio(base, cell, metric) {
-  if (metric.better === 'none') return null;
-  const byRound = new Map(base.rows.filter((r) => r.status === 'ok').map((r) => [r.round, metric.of(r)]));
-  const a = [];
-  const b = [];
-  for (const r of [...cell.rows].sort((x, y) => x.round - y.round)) {
-    const v = metric.of(r);
-    const bv = byRound.get(r.round);
-    if (r.status !== 'ok' || v === null || bv === null || bv === undefined) continue;
-    a.push(bv);
-    b.push(v);
-  }
-  if (!a.length) return null;
-  // pairedRatio(x, y) is the mean of log(x/y): baseline over this cell for lower-is-better.
-  const r = metric.better === 'lower' ? pairedRatio(a, b) : pairedRatio(b, a);
-  return { ...r, significant: r.verdict === 'faster' || r.verdict === 'slower' };
-}
-
-/**
- * The same metric of one runtime in two files (A → B), unpaired (Welch on logs): > 1 means B is better.
- * @returns {Ratio | null}
- */
-export function fileRatio(cellA, cellB, metric) {
-  const vals = (c) =>
-    c.rows
-      .filter((r) => r.status === 'ok')
-      .map(metric.of)
-      .filter((v) => v !== null);
-  const [a, b] = [vals(cellA), vals(cellB)];
-  if (!a.length || !b.length || metric.better === 'none') return null;
-  const r = metric.better === 'lower' ? unpairedRatio(a, b) : unpairedRatio(b, a);
-  return { ...r, significant: r.verdict === 'faster' || r.verdict === 'slower' };
+  return { values, median: median(values), ci95: values.length > 1 ? roundsInterval(values) : nan, cv: cv(values) };
 }
 
 /** The row key: `suite/workload params`. */
@@ -72,12 +29,16 @@ export const rowKey = (r) =>
   `${r.suite}/${r.workload}${r.params && Object.keys(r.params).length ? ` ${paramsKey(r.params)}` : ''}`;
 
 /**
- * Group rows per (workload, params) and runtime, and summarise each cell across rounds.
+ * Group rows per (workload, params) and runtime, and summarise each cell across rounds. Each
+ * metric's ratios are corrected together (Benjamini–Hochberg over every comparison of the table, so 84 cells
+ * at 5% each do not make four claims by chance), and the throughput ratios also gated by the
+ * A/A floor when one is given (`floor`: row key → share).
  * @param {any[]} results result rows
  * @param {string[]} runtimes column order
  * @param {string} baseline runtime id every ratio is taken against
+ * @param {{floor?: Map<string, number>}} [opts]
  */
-export function aggregate(results, runtimes, baseline = runtimes[0]) {
+export function aggregate(results, runtimes, baseline = runtimes[0], { floor } = {}) {
   /** @type {Map<string, {key: string, suite: string, folders: string[] | null, workload: string, params: object, unit: string, extra: import('./metrics.js').RowMetric[], cells: Record<string, any>}>} */
   const rows = new Map();
   for (const r of results) {
@@ -101,17 +62,35 @@ export function aggregate(results, runtimes, baseline = runtimes[0]) {
     row.cells[r.runtime] ??= { rows: [] };
     row.cells[r.runtime].rows.push(r);
   }
+  /** Every ratio per metric id, with its row key, for the table-wide correction. @type {Map<string, {key: string, r: any}[]>} */
+  const family = new Map();
   for (const row of rows.values()) {
     const metrics = [...Object.values(METRICS), ...row.extra];
     for (const cell of Object.values(row.cells)) summariseCell(cell, metrics);
     const base = row.cells[baseline];
     for (const [id, cell] of Object.entries(row.cells)) {
       if (id === baseline || !cell.ok || !base?.ok) continue;
-      cell.ratio = cellRatio(base, cell, METRICS.time_ns);
       cell.ratios = Object.fromEntries(metrics.map((m) => [m.id, cellRatio(base, cell, m)]));
+      cell.ratio = cell.ratios.time_ns;
+      for (const m of metrics) {
+        const r = cell.ratios[m.id];
+        if (!r) continue;
+        if (!family.has(m.id)) family.set(m.id, []);
+        family.get(m.id)?.push({ key: row.key, r });
+        const [b, c] = [base.metrics[m.id]?.median, cell.metrics[m.id]?.median];
+        if (m.better !== 'none' && disagrees(r, b, c, /** @type {'higher' | 'lower'} */ (m.better))) r.disagrees = true;
+      }
     }
   }
-  return { baseline, runtimes, rows: [...rows.values()] };
+  for (const [id, list] of family) {
+    const keyOf = new Map(list.map(({ key, r }) => [r, key]));
+    const floorOf = id === 'time_ns' && floor ? (r) => floor.get(/** @type {string} */ (keyOf.get(r))) : undefined;
+    correctTable(
+      list.map((x) => x.r),
+      floorOf,
+    );
+  }
+  return { baseline, runtimes, rows: [...rows.values()], comparisons: family.get('time_ns')?.length ?? 0 };
 }
 
 function summariseCell(cell, metrics) {
@@ -126,7 +105,7 @@ function summariseCell(cell, metrics) {
   cell.times = ok.map((r) => r.median_ns);
   cell.median_ns = median(cell.times);
   // With one round the only interval is the job's own (samples within one process).
-  cell.ci95_ns = ok.length > 1 ? bootstrapMedianCI(cell.times) : ok[0].ci95_ns;
+  cell.ci95_ns = ok.length > 1 ? roundsInterval(cell.times) : ok[0].ci95_ns;
   cell.cv = cv(cell.times);
   cell.throughput = ok[0].throughput ? (cell.units / cell.median_ns) * 1e9 : null;
   /** @type {Record<string, Summary>} */

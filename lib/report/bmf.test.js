@@ -1,8 +1,20 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { toBmf } from './bmf.js';
+import { Ajv } from 'ajv';
+import { readResults } from '../run/results.js';
+import { exportBmf, toBmf } from './bmf.js';
 
-const row = (runtime, round, ns) => ({
+// Bencher's documented BMF schema (bmf.schema.json cites the page it is written from).
+const schema = JSON.parse(readFileSync(new URL('./bmf.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv({ allErrors: true }).compile(schema);
+const valid = (bmf) => {
+  // Through JSON text, as Bencher receives it: NaN or Infinity would become null and fail.
+  const ok = validate(JSON.parse(JSON.stringify(bmf)));
+  return ok || JSON.stringify(validate.errors);
+};
+
+const row = (runtime, round, ns, extra = {}) => ({
   runtime,
   suite: 's',
   workload: 'w',
@@ -16,27 +28,79 @@ const row = (runtime, round, ns) => ({
   cpu_ms: { user: 90, sys: 10 },
   wall_ms: 120,
   rss_peak_bytes: 5e7,
+  ...extra,
 });
 
-test('BMF has one benchmark per runtime and row, one measure per metric, bounds from the intervals', () => {
+test('BMF has one benchmark per runtime and row, bounds from the intervals, and reports failed jobs', () => {
   const doc = {
-    runtimes: [{ id: 'node' }, { id: 'bun' }],
+    runtimes: [{ id: 'node' }, { id: 'bun' }, { id: 'deno' }],
     results: [
       row('node', 1, 100),
       row('node', 2, 110),
       row('node', 3, 90),
       row('bun', 1, 50),
       { ...row('bun', 2, 0), status: 'timeout' },
+      { ...row('deno', 1, 0), status: 'crash' },
+      { ...row('deno', 2, 0), status: 'unsupported' },
     ],
   };
-  const bmf = toBmf(doc);
-  assert.deepEqual(Object.keys(bmf).sort(), ['bun s/w n=1', 'node s/w n=1']);
+  const { bmf, failed } = exportBmf(doc);
+  assert.equal(valid(bmf), true);
+  assert.deepEqual(Object.keys(bmf).sort(), ['bun s/w n=1', 'deno s/w n=1', 'node s/w n=1']);
   const node = bmf['node s/w n=1'];
   assert.equal(node.latency.value, 100);
   assert.ok(Number(node.latency.lower_value) <= 100 && Number(node.latency.upper_value) >= 100);
   assert.equal(node.throughput.value, 1e7);
   assert.equal(node['peak-rss-bytes'].value, 5e7);
-  // One ok round: a value without invented bounds.
+  assert.equal(node['failed-jobs'], undefined);
+  // One ok round: a value without invented bounds; its timeout is counted, not dropped.
   assert.equal(bmf['bun s/w n=1'].latency.value, 50);
   assert.equal(bmf['bun s/w n=1'].latency.lower_value, undefined);
+  assert.equal(bmf['bun s/w n=1']['failed-jobs'].value, 1);
+  // No ok round at all: the benchmark still appears, with its failures; unsupported is not a failure.
+  assert.deepEqual(bmf['deno s/w n=1'], { 'failed-jobs': { value: 1 } });
+  assert.deepEqual(
+    failed.map((f) => [f.benchmark, f.statuses.join('/')]),
+    [
+      ['bun s/w n=1', 'timeout'],
+      ['deno s/w n=1', 'crash'],
+    ],
+  );
+});
+
+test('one measure per unit: byte rows get bytes-per-second and ns-per-mb, never throughput or latency', () => {
+  const bytes = (id, r, ns) =>
+    row(id, r, ns, { unit: 'bytes', units_per_call: 2e6, throughput: { value: 1, unit: 'MB/s' } });
+  const bmf = toBmf({ runtimes: [{ id: 'node' }], results: [bytes('node', 1, 1e6), bytes('node', 2, 1e6)] });
+  const m = bmf['node s/w n=1'];
+  assert.equal(m.throughput, undefined);
+  assert.equal(m.latency, undefined);
+  // 2 MB per 1 ms: 2e9 B/s, 0.5 ms per MB.
+  assert.equal(m['bytes-per-second'].value, 2e9);
+  assert.equal(m['ns-per-mb'].value, 5e5);
+});
+
+test('a kept math/json run and a kept HTTP run export as valid BMF; HTTP rows carry p50/p99 TTFB and TTLB', () => {
+  for (const f of ['math-json-quick.json', 'http-quick.json']) {
+    const doc = readResults(new URL(`../../results/published/${f}`, import.meta.url).pathname);
+    const bmf = toBmf(doc);
+    assert.equal(valid(bmf), true, f);
+    const units = new Map();
+    for (const measures of Object.values(bmf)) for (const slug of Object.keys(measures)) units.set(slug, true);
+    if (f.startsWith('http')) {
+      const one = Object.entries(bmf).find(([k]) => k.includes('http/'))?.[1] ?? {};
+      for (const slug of ['ttfb-p50-ms', 'ttfb-p99-ms', 'ttlb-p50-ms', 'ttlb-p99-ms', 'requests-per-second']) {
+        assert.ok(slug in one, `${slug} in ${Object.keys(one).join(', ')}`);
+      }
+      assert.equal(one.latency, undefined, 'load wall time ÷ requests is not exported as latency');
+    } else {
+      assert.ok(units.has('throughput') && units.has('bytes-per-second'));
+    }
+  }
+});
+
+test('the schema rejects what Bencher would: a measure without a value, a non-number, a long slug', () => {
+  assert.notEqual(valid({ b: { m: { lower_value: 1 } } }), true);
+  assert.notEqual(valid({ b: { m: { value: 'fast' } } }), true);
+  assert.notEqual(valid({ b: { ['x'.repeat(65)]: { value: 1 } } }), true);
 });

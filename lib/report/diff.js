@@ -1,6 +1,7 @@
 // File-to-file comparison: the same cells (runtime, workload, params) of two results files, and
 // the gate CI can use on it (criterion's regression against a saved baseline).
 import { aggregate, fileRatio } from './aggregate.js';
+import { CrossLegError, legOf } from './merge.js';
 import { METRICS } from './metrics.js';
 import { printTable } from './print.js';
 import { fmtRatio, throughputCell } from './table.js';
@@ -12,6 +13,12 @@ import { fmtRatio, throughputCell } from './table.js';
  * @returns {{table: import('./model.js').TableData, changes: {key: string, runtime: string, ratio: any}[]}}
  */
 export function diffOf(a, b) {
+  // A file-to-file ratio across OS or arch would measure the machine, not the change.
+  if (legOf(a) !== legOf(b)) {
+    throw new CrossLegError(
+      `Refusing to diff ${legOf(a)} against ${legOf(b)}: files from different legs ran on different machines; diff two files of one leg`,
+    );
+  }
   const ids = (doc) => doc.runtimes.map((r) => r.id);
   const common = ids(a).filter((id) => ids(b).includes(id));
   const aggA = aggregate(a.results, common);

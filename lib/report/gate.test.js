@@ -59,6 +59,7 @@ function docOf({
     finished: '2026-11-22T00:10:00.000Z',
     complete: true,
     command: 'synthetic',
+    provenance: { commit: null, dirty: null, lock_sha256: null, preloads: {} },
     fingerprint: testFingerprint(),
     runtimes: runtimes.map((id) => ({ id, kind: 'node', bin: 'x', version: 'v1' })),
     results,

@@ -6,12 +6,26 @@
  * @param {string[]} header
  * @param {(string|number)[][]} body
  * `paint(row, column, padded)` may wrap a padded body cell (colour codes after padding keep alignment).
- * @param {{markdown?: boolean, leftColumns?: number, paint?: (row: number, col: number, text: string) => string}} [opts]
+ * `groups` (text only): per row, the group its first cell begins with (a workload): the group is
+ * printed once as a heading line and the rows under it show the rest (their parameters), indented,
+ * so a long workload name does not widen every line of the table.
+ * @param {{markdown?: boolean, leftColumns?: number, paint?: (row: number, col: number, text: string) => string, groups?: (string | null)[]}} [opts]
  */
-export function renderGrid(header, body, { markdown = false, leftColumns = 2, paint } = {}) {
+export function renderGrid(header, body, { markdown = false, leftColumns = 2, paint, groups } = {}) {
   if (markdown) {
     const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
     return [line(header), line(header.map((_, i) => (i < leftColumns ? '---' : '---:'))), ...body.map(line)].join('\n');
+  }
+  /** @type {(string | null)[]} heading line to print before each row, if any */
+  const headings = body.map(() => null);
+  if (groups) {
+    body = body.map((r, i) => {
+      const g = groups[i];
+      const label = String(r[0]);
+      if (!g || !label.startsWith(`${g} `)) return r;
+      if (groups[i - 1] !== g) headings[i] = g;
+      return [`  ${label.slice(g.length + 1)}`, ...r.slice(1)];
+    });
   }
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
   const line = (cells, row = -1) =>
@@ -22,5 +36,6 @@ export function renderGrid(header, body, { markdown = false, leftColumns = 2, pa
       })
       .join('  ')
       .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((r, i) => line(r, i))].join('\n');
+  const rows = body.flatMap((r, i) => (headings[i] ? [String(headings[i]), line(r, i)] : [line(r, i)]));
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows].join('\n');
 }

@@ -1,51 +1,71 @@
 // The HTML report in a real headless Chromium (Debian's chromium, driven by playwright-core):
 // it loads with no errors, every chart draws, and hostile strings from a results file stay text.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { testFingerprint } from '../../test/fixtures/fingerprint.js';
-import { renderHtml } from './html.js';
+import { chartData, renderHtml } from './html.js';
 import { reportApp } from './serve.js';
+import { reportOf } from './table.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const TRICKY = `<script>alert(1)</script> "q" & 'x'`;
 
-/** A results document with three runtimes, two suites, a failed job and a conformance row. */
-function fixture() {
+/**
+ * A results document with three runtimes, three suites (a streams workload at two sizes, an HTTP
+ * row with latency percentiles), a failed job and a conformance row.
+ * @param {string[]} [order] runtime order
+ */
+function fixture(order = ['node', 'deno', 'bun']) {
   const results = [];
-  for (const [suite, workload, unit] of [
-    ['math', 'sqrt-sin-loop', 'ops'],
-    ['streams', TRICKY, 'bytes'],
-  ]) {
+  for (const [suite, workload, unit, params] of /** @type {[string, string, string, any][]} */ ([
+    ['math', 'sqrt-sin-loop', 'ops', {}],
+    ['streams', TRICKY, 'bytes', { mb: 1 }],
+    ['streams', TRICKY, 'bytes', { mb: 64 }],
+    ['http', 'json-small', 'ops', { concurrency: 1 }],
+  ])) {
     for (const [runtime, ns] of /** @type {[string, number][]} */ ([
       ['node', 100],
       ['deno', 80],
       ['bun', 40],
-    ])) {
+    ]).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))) {
       for (const round of [1, 2, 3]) {
+        const slow = 1 + round / 100 + (params.mb === 64 ? 1 : 0);
+        const latency = (ms) => ({ value: ms * slow, unit: 'ms', better: 'lower', label: 'latency' });
         results.push({
           runtime,
           runtime_version: 'v1',
           engine: 'V8',
           suite,
           workload,
-          params: {},
+          params,
           round,
           status: 'ok',
           error: null,
           unit,
           units_per_call: 1000,
           samples_ns: [],
-          median_ns: ns * (1 + round / 100),
+          median_ns: ns * slow,
           ci95_ns: [ns, ns * 1.05],
           throughput: { value: 1, unit: unit === 'bytes' ? 'MB/s' : 'ops/s' },
           cpu_ms: { user: 900, sys: 50 },
           wall_ms: 1000,
           rss_peak_bytes: 5e7,
+          ...(suite === 'http'
+            ? {
+                metrics: {
+                  ttfb_ms: latency(ns / 100),
+                  ttfb_p99_ms: latency(ns / 10),
+                  ttlb_ms: latency(ns / 50),
+                  ttlb_p90_ms: latency(ns / 20),
+                  ttlb_p99_ms: latency(ns / 5),
+                },
+              }
+            : {}),
         });
       }
     }
@@ -57,8 +77,9 @@ function fixture() {
     finished: '2026-11-22T00:01:00.000Z',
     complete: true,
     command: TRICKY,
+    provenance: { commit: null, dirty: null, lock_sha256: null, preloads: {} },
     fingerprint: testFingerprint({ cpu_model: TRICKY }),
-    runtimes: ['node', 'deno', 'bun'].map((id) => ({
+    runtimes: order.map((id) => ({
       id,
       kind: id,
       bin: 'x',
@@ -109,7 +130,10 @@ test('the report loads without errors, draws every chart and shows hostile strin
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(pathToFileURL(file).href);
-  await page.waitForFunction(() => /** @type {any} */ (globalThis).document.querySelectorAll('canvas').length === 2);
+  // Throughput bars for math, streams and http; the streams workload at two sizes; one HTTP row's percentiles.
+  await page.waitForFunction(
+    () => /** @type {any} */ (globalThis).document.querySelectorAll('canvas[data-drawn=yes]').length === 5,
+  );
   assert.deepEqual(errors, []);
   assert.equal(dialogs, 0);
   assert.deepEqual(requests, [pathToFileURL(file).href]);
@@ -119,13 +143,43 @@ test('the report loads without errors, draws every chart and shows hostile strin
       const px = ctx?.getImageData(0, 0, c.width, c.height).data ?? [];
       let inked = 0;
       for (let i = 3; i < px.length; i += 4) if (px[i] > 0) inked++;
-      return { drawn: c.dataset.drawn, inked };
+      return { drawn: c.dataset.drawn, inked, bars: Number(c.dataset.errorBars) };
     }),
   );
+  assert.equal(charts.length, 5);
   for (const c of charts) {
     assert.equal(c.drawn, 'yes');
     assert.ok(c.inked > 1000, `a chart has only ${c.inked} painted pixels`);
+    assert.ok(c.bars > 0, 'every chart draws the 95% interval bars');
   }
+  // The table of contents: every entry leads to an element of the page.
+  const dead = await page.evaluate(() => {
+    const d = /** @type {any} */ (globalThis).document;
+    const links = [...d.querySelectorAll('nav.toc a')].map((a) => a.getAttribute('href').slice(1));
+    return { count: links.length, dead: links.filter((id) => !d.getElementById(id)) };
+  });
+  assert.ok(dead.count >= 8, `${dead.count} contents entries`);
+  assert.deepEqual(dead.dead, []);
+  // A header click sorts its table by the figures (data-v), a second click reverses.
+  const order = async () =>
+    page.evaluate(() =>
+      [.../** @type {any} */ (globalThis).document.querySelector('table.sortable').tBodies[0].rows].map((tr) =>
+        Number(tr.cells[2].dataset.v),
+      ),
+    );
+  await page.click('table.sortable th:nth-child(3)');
+  const up = await order();
+  assert.deepEqual(
+    up,
+    [...up].sort((a, b) => a - b),
+  );
+  await page.click('table.sortable th:nth-child(3)');
+  const down = await order();
+  assert.deepEqual(
+    down,
+    [...up].sort((a, b) => b - a),
+  );
+  assert.ok(up[0] < up[up.length - 1], 'the column has different figures to sort');
   const text = await page.evaluate(() => /** @type {any} */ (globalThis).document.body.textContent);
   assert.ok(text.includes(TRICKY), 'the tricky name is shown as text');
   // Only the report's own two scripts (Chart.js and the page script): the tricky name added none.
@@ -136,13 +190,34 @@ test('the report loads without errors, draws every chart and shows hostile strin
   await page.close();
 });
 
-test('make serve lists runs and serves each report; other paths are refused', async () => {
+test('tooltips carry absolute figures with intervals, and a runtime keeps its colour in any column order', () => {
+  const tips = chartData(reportOf(fixture(), {}).agg).flatMap((c) => c.datasets.flatMap((d) => d.tip));
+  assert.ok(
+    tips.some((t) => /^bun: [\d.]+[kMG]? ops\/s \[[\d.]+[kMG]?–[\d.]+[kMG]?\], [\d.]+x node$/.test(t)),
+    tips[0],
+  );
+  assert.ok(tips.some((t) => /^deno, mb=64: [\d.]+[kMG]? MB\/s/.test(t)));
+  assert.ok(tips.some((t) => /^node TTLB p99: [\d.]+ ms/.test(t)));
+  const colours = (order) =>
+    Object.fromEntries(chartData(reportOf(fixture(order), {}).agg)[0].datasets.map((d) => [d.label, d.color]));
+  assert.deepEqual(colours(['bun', 'node', 'deno']), colours(['node', 'deno', 'bun']));
+});
+
+test('make serve lists runs and published runs and serves each report; other paths are refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'parity-serve-'));
   writeFileSync(join(dir, '20261122T000000Z-host.json'), JSON.stringify(fixture()));
+  mkdirSync(join(dir, 'published'));
+  writeFileSync(join(dir, 'published', 'kept-run.json'), JSON.stringify(fixture()));
   const app = reportApp(dir);
   const list = await app.request('/');
   assert.equal(list.status, 200);
-  assert.match(await list.text(), /href="\/run\/20261122T000000Z-host\.json"/);
+  const html = await list.text();
+  assert.match(html, /href="\/run\/20261122T000000Z-host\.json"/);
+  assert.match(html, /href="\/published\/kept-run\.json"/);
+  const kept = await app.request('/published/kept-run.json');
+  assert.equal(kept.status, 200);
+  assert.match(await kept.text(), /<canvas data-chart=/);
+  assert.equal((await app.request('/published/..%2F20261122T000000Z-host.json')).status, 404);
   const run = await app.request('/run/20261122T000000Z-host.json');
   assert.equal(run.status, 200, await run.clone().text());
   assert.match(await run.text(), /&#60;script&#62;alert\(1\)&#60;\/script&#62;/);

@@ -1,15 +1,20 @@
 // The HTML report: one self-contained page per results file (no network at view time). Tables
-// come from the report model (the same TableData the text and markdown printers use); per-suite
-// charts are drawn by Chart.js, inlined from node_modules at build time. Everything that comes
-// from a results file is escaped: text with escapeHtml, chart data as JSON in a script element
-// with every "<" written as \u003c so no string can close it.
+// come from the report model (the same TableData the text and markdown printers use); charts are
+// computed in html-charts.js and drawn by Chart.js, inlined from node_modules at build time.
+// Everything that comes from a results file is escaped: text with escapeHtml, chart data as JSON
+// in a script element with every "<" written as \u003c so no string can close it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../run/registry.js';
+import { runtimeColor } from './colors.js';
+import { anchorId, chartData } from './html-charts.js';
 import { cellText } from './model.js';
 import { reportOf } from './table.js';
 
+export { chartData };
+
 const CHART_JS = join(ROOT, 'node_modules', 'chart.js', 'dist', 'chart.umd.min.js');
+const PAGE_JS = join(ROOT, 'lib', 'report', 'html-page.js');
 
 /** @param {unknown} s */
 export function escapeHtml(s) {
@@ -19,77 +24,61 @@ export function escapeHtml(s) {
 /** JSON that is safe inside a <script> element. */
 export const scriptJson = (data) => JSON.stringify(data).replace(/</g, '\\u003c');
 
-/** @param {import('./model.js').TableData} t */
-function htmlTable(t) {
-  const head = t.columns.map((c) => `<th>${escapeHtml(c.label)}</th>`).join('');
+/**
+ * A table whose headers sort it (html-page.js): numeric cells carry their value in data-v, so a
+ * column sorts by the figure, not by its text ("9.8k" after "10k").
+ * @param {import('./model.js').TableData} t
+ * @param {string} id
+ */
+function htmlTable(t, id) {
+  const head = t.columns.map((c) => `<th scope="col" title="sort">${escapeHtml(c.label)}</th>`).join('');
   const rows = t.rows
     .map((r) => {
       const cells = t.columns.map((c, i) => {
         const cell = r[c.key];
         const tone = typeof cell === 'object' && cell?.tone ? ` class="${escapeHtml(cell.tone)}"` : '';
         const align = (c.align ?? (i < 2 ? 'left' : 'right')) === 'right' ? ' style="text-align:right"' : '';
-        return `<td${tone}${align}>${escapeHtml(cellText(cell))}</td>`;
+        const v = typeof cell === 'object' && Number.isFinite(cell?.value) ? ` data-v="${cell?.value}"` : '';
+        return `<td${tone}${align}${v}>${escapeHtml(cellText(cell))}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })
     .join('\n');
-  const title = t.title ? `<h3>${escapeHtml(t.title)}</h3>` : '';
   const notes = t.notes?.length
     ? `<ul class="notes">${t.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
     : '';
-  return `${title}<table><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>${notes}`;
-}
-
-/**
- * Chart data per suite: for every workload row, each runtime's throughput as a share of the
- * row's fastest (rows differ by orders of magnitude, so absolute bars would hide all but one).
- */
-export function chartData(agg) {
-  const suites = [...new Set(agg.rows.map((r) => r.suite))];
-  return suites.map((suite) => {
-    const rows = agg.rows.filter((r) => r.suite === suite);
-    return {
-      suite,
-      labels: rows.map((r) => r.key),
-      datasets: agg.runtimes.map((id) => ({
-        label: id,
-        data: rows.map((r) => {
-          const values = agg.runtimes.map((x) => r.cells[x]?.metrics?.throughput?.median).filter(Number.isFinite);
-          const v = r.cells[id]?.metrics?.throughput?.median;
-          return Number.isFinite(v) && values.length ? v / Math.max(...values) : null;
-        }),
-      })),
-    };
-  });
+  return `<h3 id="${id}">${escapeHtml(t.title ?? 'Main table')}</h3><table class="sortable"><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>${notes}`;
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1rem}
-td,th{border:1px solid #ccc;padding:.2rem .5rem;font-variant-numeric:tabular-nums}th{background:#f3f3f3}
-.good{color:#1a7f37}.bad{color:#cf222e}.warn{color:#9a6700}.chart{max-width:1100px}.notes{color:#555;font-size:12px}
-ul.fp{font-family:ui-monospace,monospace;font-size:12px}`;
+td,th{border:1px solid #ccc;padding:.2rem .5rem;font-variant-numeric:tabular-nums}th{background:#f3f3f3;cursor:pointer;user-select:none}
+th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
+.good{color:#1a7f37}.bad{color:#cf222e}.warn{color:#9a6700}.chart{max-width:1100px;position:relative}.notes{color:#555;font-size:12px}
+.small{display:inline-block;width:520px;max-width:100%;vertical-align:top;margin:0 1rem 1rem 0}.small .chart{height:240px}
+ul.fp{font-family:ui-monospace,monospace;font-size:12px}nav.toc{columns:2;font-size:13px}nav.toc ul{margin:.2rem 0}
+.key span{display:inline-block;margin-right:1rem}.key i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:middle}`;
 
-// Runs in the browser: one bar chart per suite; marks each canvas when drawn (tests look for it).
-const PAGE_SCRIPT = `
-const data = JSON.parse(document.getElementById('chart-data').textContent);
-const box = document.getElementById('charts');
-for (const c of data) {
-  const h = document.createElement('h3');
-  h.textContent = 'Throughput by runtime, ' + c.suite + ' (share of each row\\u2019s fastest; longer is faster)';
-  const wrap = document.createElement('div');
-  wrap.className = 'chart';
-  wrap.style.height = (60 + c.labels.length * (14 + 10 * c.datasets.length)) + 'px';
-  const canvas = document.createElement('canvas');
-  wrap.append(canvas);
-  box.append(h, wrap);
-  new Chart(canvas, {
-    type: 'bar',
-    data: { labels: c.labels, datasets: c.datasets },
-    options: { indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false,
-      scales: { x: { min: 0, max: 1 } },
-      plugins: { legend: { position: 'top' } } },
-    plugins: [{ id: 'drawn', afterRender(chart) { chart.canvas.dataset.drawn = 'yes'; } }],
-  });
-}`;
+/** Chart containers, sized before any script runs so the page does not jump. */
+function chartBox(c, i) {
+  const small = c.kind !== 'bar';
+  const height = small ? 240 : 60 + c.labels.length * (14 + 10 * c.datasets.length);
+  const box = `<div class="chart" style="height:${height}px"><canvas data-chart="${i}" role="img" aria-label="${escapeHtml(c.title)}"></canvas></div>`;
+  return small
+    ? `<div class="small"><h4 id="${c.id}">${escapeHtml(c.title)}</h4>${box}</div>`
+    : `<h3 id="${c.id}">${escapeHtml(c.title)}</h3>${box}`;
+}
+
+/** A table of contents over the page's sections and each chart and table in them. */
+function toc(sections) {
+  const items = sections
+    .filter((s) => s.entries.length || s.always)
+    .map(
+      (s) =>
+        `<li><a href="#${s.id}">${escapeHtml(s.title)}</a>${s.entries.length ? `<ul>${s.entries.map((e) => `<li><a href="#${e.id}">${escapeHtml(e.title)}</a></li>`).join('')}</ul>` : ''}</li>`,
+    )
+    .join('');
+  return `<nav class="toc" aria-label="contents"><ul>${items}</ul></nav>`;
+}
 
 /**
  * The report page of one results document.
@@ -99,19 +88,56 @@ for (const c of data) {
 export function renderHtml(doc, { show = ['cpu', 'rss'], analyses = [] } = {}) {
   const r = reportOf(doc, { show, analyses });
   const lib = readFileSync(CHART_JS, 'utf8').replace(/<\/script/gi, '<\\/script');
+  const page = readFileSync(PAGE_JS, 'utf8').replace(/<\/script/gi, '<\\/script');
+  const charts = chartData(r.agg, r.tables);
+  const tables = r.tables.map((t, i) => ({ t, id: anchorId(`table-${i + 1}`, t.title ?? 'main table') }));
+  const short = (s) => (s.length > 70 ? `${s.slice(0, 70)}…` : s);
+  const kinds = [
+    ['bar', 'charts', 'Throughput'],
+    ['scaling', 'scaling', 'Cost as the size grows'],
+    ['latency', 'latency', 'Latency percentiles'],
+    ['curve', 'curves', 'Latency against offered load'],
+  ];
+  const chartSections = kinds.map(([kind, id, title]) => {
+    const own = charts.map((c, i) => ({ c, i })).filter((x) => x.c.kind === kind);
+    return {
+      id,
+      title,
+      entries: own.map((x) => ({ id: x.c.id, title: short(x.c.name) })),
+      html: own.length
+        ? `<section id="${id}"><h2>${title}</h2>${own.map((x) => chartBox(x.c, x.i)).join('\n')}</section>`
+        : '',
+    };
+  });
+  const sections = [
+    { id: 'machine', title: 'Machine and runtimes', entries: [], always: true },
+    ...chartSections,
+    {
+      id: 'tables',
+      title: 'Tables',
+      entries: tables.map((x) => ({ id: x.id, title: short(x.t.title ?? 'Main table') })),
+    },
+  ];
+  const key = r.agg.runtimes
+    .map((id) => `<span><i style="background:${runtimeColor(id)}"></i>${escapeHtml(id)}</span>`)
+    .join('');
   const title = `parity report ${doc.started}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>
+${toc(sections)}
+<section id="machine"><h2>Machine and runtimes</h2>
 <ul class="fp">${r.fingerprint.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-<section id="charts"></section>
-${r.tables.map(htmlTable).join('\n')}
-<ul class="notes">${r.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>
-<script type="application/json" id="chart-data">${scriptJson(chartData(r.agg))}</script>
+<p class="key">${key}</p></section>
+${chartSections.map((s) => s.html).join('\n')}
+<section id="tables"><h2>Tables</h2>
+${tables.map((x) => htmlTable(x.t, x.id)).join('\n')}
+<ul class="notes">${r.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>
+<script type="application/json" id="chart-data">${scriptJson(charts)}</script>
 <script>${lib}</script>
-<script>${PAGE_SCRIPT}</script>
+<script>${page}</script>
 </body></html>
 `;
 }

@@ -2,7 +2,6 @@
 // charts point the right way for any suite. A row may carry more in `row.metrics`
 // ({<id>: {value, unit, better}}); those are shown as they declare themselves.
 
-import { VERDICT_MARK } from '../measure/paired.js';
 import { median } from '../measure/stats.js';
 
 /** @typedef {import('./model.js').Metric & {of: (r: any) => number | null}} RowMetric */
@@ -10,10 +9,14 @@ import { median } from '../measure/stats.js';
 const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 
 /** CPU of the timed window in ms (user + sys), or null when the row has no window reading. */
-const windowCpuMs = (r) => (r.cpu_window ? num(r.cpu_window.user_ms + r.cpu_window.sys_ms) : null);
+const windowCpuMs = (r) =>
+  r.cpu_window ? num(r.cpu_window.cpu_ms ?? r.cpu_window.user_ms + r.cpu_window.sys_ms) : null;
 
-/** Units done in the timed window: calls × units per call. */
-const windowUnits = (r) => (r.calls && r.units_per_call ? r.calls * r.units_per_call : null);
+/** Units done in the CPU window: its own call count (older files: mitata's) × units per call. */
+const windowUnits = (r) => {
+  const calls = r.cpu_window?.calls ?? r.calls;
+  return calls && r.units_per_call ? calls * r.units_per_call : null;
+};
 
 /**
  * The built-in metrics, by id. `of(row)` reads one ok row's value (null when absent).
@@ -138,16 +141,8 @@ export function extraMetrics(r) {
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
 export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : 'ops/s');
 
-/**
- * A ratio with its interval and verdict mark as table text: `1.23x [1.10–1.37]`, `~0.98x […]`
- * when the interval holds 1, `#…` when too few rounds were paired; large ratios with separators.
- * @param {import('../measure/paired.js').RatioResult} r
- */
-export function ratioText(r) {
-  const f = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  const ci = Number.isFinite(r.ci95[0]) ? ` [${f(r.ci95[0])}–${f(r.ci95[1])}]` : '';
-  return `${VERDICT_MARK[r.verdict]}${f(r.ratio)}x${ci}`;
-}
+/** The one text form of a ratio with its interval lives in ratios.js; suites import it from here too. */
+export { ratioText } from './ratios.js';
 
 /**
  * Median over a result's ok rows of one metric they carry in `row.metrics` (a suite's analysis

@@ -32,6 +32,10 @@
  * @property {Column[]} columns
  * @property {Array<Record<string, Cell | string>>} rows   keyed by column key
  * @property {string[]} [notes]          legend and footnotes, one entry per line
+ * @property {(string | null)[]} [groups] per row, the workload its first cell begins with: the text
+ *   printer prints it once as a heading and the rows under it by their parameters
+ * @property {{kind: string, x: string, y: string, series: {route: string, runtime: string, stat: string, points: [number, number][]}[]}} [chart]
+ *   data a chart printer may draw beside the table (the HTTP suite's latency–throughput curves)
  */
 
 /** A cell's text, whether the row holds a Cell or a plain string. */

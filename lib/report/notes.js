@@ -1,14 +1,9 @@
 // The notes under a results table: the legend of its marks, one line per failed job with the
 // command that reruns it, and one line per reason for unsupported jobs.
-import { minRoundsForClaim } from '../measure/paired.js';
-
-export const CV_WARN = 0.1;
-
-/** The legend, one note per failed job with its repro command, and one per reason for unsupported jobs. */
+/** One note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
 export function notesOf(agg) {
-  const notes = [
-    `Throughput: median over rounds ± half-width of its 95% interval; ratio = this runtime's throughput / ${agg.baseline}'s (for other figures: > 1 means better than ${agg.baseline}), the geometric mean of the per-round ratios (runtimes ran back to back within a round) with a t interval on their logs; "~" = 95% interval contains 1 (no significant difference); "#" = fewer than ${minRoundsForClaim} paired rounds and no significant difference: too few rounds to tell. "!" = that figure's CV over rounds > ${CV_WARN * 100}%. "?" = within 1.5x of a no-op (likely optimised away). [p/t] = conformance of that runtime for the row's suite (WPT subtests and checks passed/total), when the run includes it.`,
-  ];
+  /** @type {string[]} */
+  const notes = [];
   const seen = new Set();
   /** Unsupported jobs, one line per runtime and reason: they need no repro, and a suite of
    *  strategies × parameters can have dozens with the same reason. @type {Map<string, string[]>} */

@@ -1,15 +1,20 @@
 // Printers for the report model: plain text and markdown. Pure formatting, no statistics.
 import { renderGrid } from './grid.js';
 import { cellText } from './model.js';
+import { wrap } from './wrap.js';
 
 /** ANSI colours per cell tone (text printer only). */
 const TONES = { good: '\x1b[32m', bad: '\x1b[31m', warn: '\x1b[33m', ok: '' };
 
 /**
- * Colour when writing to a terminal and NO_COLOR (no-color.org) is unset or empty.
+ * Colour on a terminal unless NO_COLOR (no-color.org) is set and non-empty; FORCE_COLOR set to
+ * anything but "0" or "false" turns it on even in a pipe and wins over NO_COLOR, as in Node itself.
  * @param {{isTTY?: boolean}} stream
  */
 export function wantsColor(stream = process.stdout, env = process.env) {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  if (force === '0' || force === 'false') return false;
   return Boolean(stream.isTTY) && !env.NO_COLOR;
 }
 
@@ -34,7 +39,7 @@ export function printTable(t, { format = 'text', color = false } = {}) {
           return code ? `${code}${text}\x1b[0m` : text;
         }
       : undefined;
-  parts.push(renderGrid(header, body, { markdown, leftColumns: left, paint }));
+  parts.push(renderGrid(header, body, { markdown, leftColumns: left, paint, groups: t.groups }));
   if (t.notes?.length) parts.push(printLines(t.notes, { format }));
   return parts.join('\n');
 }
@@ -45,5 +50,16 @@ export function printTable(t, { format = 'text', color = false } = {}) {
  * @param {{format?: 'text' | 'markdown'}} [opts]
  */
 export function printLines(lines, { format = 'text' } = {}) {
-  return (format === 'markdown' ? lines.map((l) => `- ${l}`) : lines).join('\n');
+  if (format === 'markdown') {
+    // A line already wrapped for the terminal (continuations indented) is one bullet: markdown reflows.
+    /** @type {string[]} */
+    const whole = [];
+    for (const l of lines) {
+      if (/^ {2}\S/.test(l) && whole.length) whole[whole.length - 1] += ` ${l.trimStart()}`;
+      else whole.push(l);
+    }
+    return whole.map((l) => `- ${l}`).join('\n');
+  }
+  // Text wraps at 120 columns, except a line with a command to paste, which must stay whole.
+  return lines.flatMap((l) => (l.includes('Command: ') ? [l] : wrap(l))).join('\n');
 }

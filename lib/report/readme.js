@@ -5,18 +5,21 @@
 //   …generated…
 //   <!-- parity:end -->
 //
-// kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses` narrow it), `aa` (an A/A file's noise floor) and
-// `diff` (a=… b=… floor=…). `make readme` rewrites every block; `make readme-check` (part of
+// Blocks may stand in README.md and in any docs/*.md (generatedFiles).
+// kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses|main` narrow it), `aa` (an A/A file's
+// table and noise floor), `floor` (one line: a suite's A/A floor, `file=… suite=…`, for beside its tables),
+// `diff` (a=… b=… floor=…), `timeline` (file=… floor=…) and `bisect` (file=…/bisect.json). `make readme` rewrites every block; `make readme-check` (part of
 // make test) fails when README differs from what it would write.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { listSuites, loadAnalyses } from '../run/discover.js';
 import { ROOT } from '../run/registry.js';
 import { readResults } from '../run/results.js';
 import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
-import { printLines, printTable } from './print.js';
+import { printTable } from './print.js';
 import { renderResults, reportOf } from './table.js';
+import { bisectLines, timelineSeries, timelineTable, wptBisectLines } from './timeline.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 
@@ -36,27 +39,20 @@ async function generate(kind, a) {
   if (kind === 'table') {
     const doc = load(a.file);
     // workload=name keeps that workload's rows; brief prints the main table alone (examples).
-    if (a.workload) doc.results = doc.results.filter((r) => r.workload === a.workload);
-    if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline }).tables[0], { format: 'markdown' });
+    // The filter narrows the rows shown; claims are corrected over the whole file, as make table does.
+    const keep = a.workload ? (r) => r.workload === a.workload : undefined;
+    if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline, keep }).tables[0], { format: 'markdown' });
     const known = listSuites();
     const analyses = await loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
     // only=analyses: the suite's own tables (its ratios) under the fingerprint, without the
-    // per-row throughput and metric tables (for suites whose rows are many parameter sets).
-    if (a.only === 'analyses') {
-      const r = reportOf(doc, { analyses });
-      const own = analyses
-        .map((x) => {
-          const t = x.table(doc.results);
-          return t ? { ...t, title: t.title ?? x.title } : null;
-        })
-        .filter((t) => t !== null);
-      return [
-        printLines(r.fingerprint, { format: 'markdown' }),
-        ...own.map((t) => printTable(t, { format: 'markdown' })),
-      ].join('\n\n');
-    }
+    // per-row runtime tables (for suites whose rows are many parameter sets); only=main the reverse.
     const show = a.show ? a.show.split(',') : [];
-    return renderResults(doc, { markdown: true, show, baseline: a.baseline, analyses });
+    return renderResults(doc, { markdown: true, show, baseline: a.baseline, analyses, only: a.only, keep });
+  }
+  if (kind === 'floor') {
+    // One line for beside a suite's tables: what this machine's A/A run of that suite says.
+    const r = aaReport(load(a.file));
+    return `A/A noise floor of ${a.suite ?? 'this suite'} here (${a.file}): ${r.verdict.replace(/^noise floor on this machine: /, '')}`;
   }
   if (kind === 'aa') {
     const r = aaReport(load(a.file));
@@ -67,7 +63,20 @@ async function generate(kind, a) {
     const d = diffGate(load(a.a), load(a.b), { floor });
     return `${printTable(d.table, { format: 'markdown' })}\n\n${d.summary}`;
   }
-  throw new Error(`Unknown README block "parity:${kind}": valid kinds are table, aa, diff`);
+  // timeline: a timeline results file's series (floor= an A/A file); bisect: a bisect.json summary.
+  if (kind === 'timeline') {
+    const floor = a.floor ? floorByRow(load(a.floor)) : undefined;
+    const series = timelineSeries(load(a.file), { floor });
+    // As text in a fence: the sparkline and the aligned columns read as in a terminal.
+    const text = series.map((s) => printTable(timelineTable(s, { floorGiven: Boolean(floor) }))).join('\n\n');
+    return ['```', text, '```'].join('\n');
+  }
+  if (kind === 'bisect') {
+    const b = JSON.parse(readFileSync(join(ROOT, a.file), 'utf8'));
+    // A WPT bisect (b.wpt) names changed subtests; a figure's bisect, the figures and their ratio.
+    return ['```', ...(b.wpt ? wptBisectLines(b) : bisectLines(b)), '```'].join('\n');
+  }
+  throw new Error(`Unknown README block "parity:${kind}": valid kinds are table, aa, floor, diff, timeline, bisect`);
 }
 
 /**
@@ -89,26 +98,56 @@ export async function regenerate(text) {
   return parts.join('');
 }
 
-/** CLI: `readme` rewrites README.md; `readme --check` exits 1 (naming the first difference) when it is stale. */
-export async function readmeCommand({ check = false, file = join(ROOT, 'README.md') } = {}) {
+/** The files whose blocks are generated: README.md and every docs/*.md. */
+export function generatedFiles(root = ROOT) {
+  const docs = join(root, 'docs');
+  const pages = existsSync(docs) ? readdirSync(docs).filter((f) => f.endsWith('.md')) : [];
+  return [join(root, 'README.md'), ...pages.sort().map((f) => join(docs, f))];
+}
+
+/**
+ * One file: rewritten, or with `check` compared (the first difference named on stderr).
+ * @param {string} file
+ * @param {boolean} check
+ * @returns {Promise<{blocks: number, stale: boolean}>}
+ */
+async function readmeFile(file, check) {
   const text = readFileSync(file, 'utf8');
   const next = await regenerate(text);
+  const blocks = [...text.matchAll(BLOCK)].length;
+  if (next === text) return { blocks, stale: false };
   if (!check) {
-    if (next !== text) writeFileSync(file, next);
-    process.stdout.write(
-      `readme: ${next === text ? 'up to date' : 'tables regenerated'} (${[...text.matchAll(BLOCK)].length} blocks)\n`,
-    );
-    return 0;
-  }
-  if (next === text) {
-    process.stdout.write(`readme: ${[...text.matchAll(BLOCK)].length} generated blocks match their results files\n`);
-    return 0;
+    writeFileSync(file, next);
+    return { blocks, stale: true };
   }
   const a = text.split('\n');
   const b = next.split('\n');
   const line = a.findIndex((l, i) => l !== b[i]);
   process.stderr.write(
-    `readme: README.md line ${line + 1} differs from what make readme writes from results/published/: run make readme\n  README: ${a[line]?.slice(0, 120)}\n  would be: ${b[line]?.slice(0, 120)}\n`,
+    `readme: ${relative(ROOT, file)} line ${line + 1} differs from what make readme writes from results/published/: run make readme\n  now: ${a[line]?.slice(0, 120)}\n  would be: ${b[line]?.slice(0, 120)}\n`,
   );
-  return 1;
+  return { blocks, stale: true };
+}
+
+/**
+ * CLI: `readme` rewrites the generated blocks of README.md and docs/*.md; `readme --check` exits 1
+ * (naming the first difference) when one is stale.
+ * @param {{check?: boolean, files?: string[]}} [o]
+ */
+export async function readmeCommand({ check = false, files = generatedFiles() } = {}) {
+  let blocks = 0;
+  let stale = 0;
+  for (const file of files) {
+    const r = await readmeFile(file, check);
+    blocks += r.blocks;
+    if (r.stale) stale++;
+  }
+  const where = `${files.length} file${files.length === 1 ? '' : 's'}, ${blocks} blocks`;
+  if (check && stale > 0) return 1;
+  process.stdout.write(
+    check
+      ? `readme: ${where}: every generated block matches its results file\n`
+      : `readme: ${stale === 0 ? 'up to date' : `${stale} file${stale === 1 ? '' : 's'} regenerated`} (${where})\n`,
+  );
+  return 0;
 }

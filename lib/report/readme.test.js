@@ -22,15 +22,15 @@ test('readme --check fails on a stale block and passes once regenerated', async 
   const quiet = process.stderr.write;
   process.stderr.write = () => true;
   try {
-    assert.equal(await readmeCommand({ check: true, file }), 1);
+    assert.equal(await readmeCommand({ check: true, files: [file] }), 1);
   } finally {
     process.stderr.write = quiet;
   }
   const out = process.stdout.write;
   process.stdout.write = () => true;
   try {
-    assert.equal(await readmeCommand({ file }), 0);
-    assert.equal(await readmeCommand({ check: true, file }), 0);
+    assert.equal(await readmeCommand({ files: [file] }), 0);
+    assert.equal(await readmeCommand({ check: true, files: [file] }), 0);
   } finally {
     process.stdout.write = out;
   }
@@ -38,5 +38,19 @@ test('readme --check fails on a stale block and passes once regenerated', async 
 });
 
 test('an unknown block kind is a one-line error naming the valid kinds', async () => {
-  await assert.rejects(regenerate('<!-- parity:chart x=1 -->\n<!-- parity:end -->'), /valid kinds are table, aa, diff/);
+  await assert.rejects(
+    regenerate('<!-- parity:chart x=1 -->\n<!-- parity:end -->'),
+    /valid kinds are table, aa, floor, diff, timeline, bisect/,
+  );
+});
+
+test('a floor block prints one line: the suite, its A/A file and what the floor is', async () => {
+  const next = await regenerate(`<!-- parity:floor file=${AA} suite=math,json -->\n<!-- parity:end -->`);
+  const body = next.split('\n').slice(1, -1);
+  assert.equal(body.length, 1);
+  assert.match(
+    body[0],
+    /^A\/A noise floor of math,json here \(results\/published\/aa-node-math-json-quick\.json\): median/,
+  );
+  assert.match(body[0], /rows flagged/);
 });

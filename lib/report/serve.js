@@ -1,5 +1,6 @@
-// make serve: results/ over HTTP on 127.0.0.1 with a hono app: the list of runs and each run's
-// report page. Only plain file names of results files in that folder are served.
+// make serve: results/ over HTTP on 127.0.0.1 with a hono app: the list of runs (this machine's,
+// then the kept ones in results/published/) and each run's report page. Only plain file names of
+// results files in those two folders are served.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -15,41 +16,53 @@ export async function analysesOf(doc) {
   return loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
 }
 
+/** Results files in a folder, newest name first. */
+const filesIn = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => NAME.test(f))
+        .sort()
+        .reverse()
+    : [];
+
 /**
- * The app over one folder of results files.
+ * The app over one folder of results files and its `published/` folder.
  * @param {string} dir
+ * @param {string} [published]
  */
-export function reportApp(dir) {
+export function reportApp(dir, published = join(dir, 'published')) {
   const app = new Hono();
-  app.get('/', (c) => {
-    const files = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => NAME.test(f))
-          .sort()
-          .reverse()
-      : [];
-    const items = files
+  const list = (folder, route) =>
+    filesIn(folder)
       .map(
         (f) =>
-          `<li><a href="/run/${encodeURIComponent(f)}">${escapeHtml(f)}</a> (${statSync(join(dir, f)).size} bytes)</li>`,
+          `<li><a href="/${route}/${encodeURIComponent(f)}">${escapeHtml(f)}</a> (${statSync(join(folder, f)).size} bytes)</li>`,
       )
       .join('\n');
+  app.get('/', (c) => {
+    const runs = list(dir, 'run');
+    const kept = list(published, 'published');
     return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>parity runs</title></head><body><h1>parity runs</h1><ul>${items || '<li>no results files yet: make compare</li>'}</ul></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>parity runs</title></head><body><h1>parity runs</h1><h2>This machine (results/)</h2><ul>${runs || '<li>no results files yet: make compare</li>'}</ul><h2>Published (results/published/)</h2><ul>${kept || '<li>none</li>'}</ul></body></html>`,
     );
   });
-  app.get('/run/:file', async (c) => {
-    const file = c.req.param('file');
-    if (!NAME.test(file) || !existsSync(join(dir, file)))
-      return c.text(`No results file "${file}" in this folder`, 404);
-    let doc;
-    try {
-      doc = readResults(join(dir, file));
-    } catch (e) {
-      return c.text(/** @type {Error} */ (e).message, 422);
-    }
-    return c.html(renderHtml(doc, { analyses: await analysesOf(doc) }));
-  });
+  for (const [route, folder] of [
+    ['run', dir],
+    ['published', published],
+  ]) {
+    app.get(`/${route}/:file`, async (c) => {
+      const file = c.req.param('file');
+      if (!NAME.test(file) || !existsSync(join(folder, file)))
+        return c.text(`No results file "${file}" in this folder`, 404);
+      let doc;
+      try {
+        doc = readResults(join(folder, file));
+      } catch (e) {
+        return c.text(/** @type {Error} */ (e).message, 422);
+      }
+      return c.html(renderHtml(doc, { analyses: await analysesOf(doc) }));
+    });
+  }
   return app;
 }
 

@@ -3,41 +3,27 @@
 //
 //   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
 //   node lib/run/cli.js help
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aaReport, floorByRow } from '../report/aa.js';
-import { toBmf } from '../report/bmf.js';
+import { exportBmf } from '../report/bmf.js';
 import { diffGate } from '../report/diff.js';
 import { renderHtml } from '../report/html.js';
 import { mergeTable } from '../report/merge.js';
-import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { analysesOf, serveResults } from '../report/serve.js';
 import { renderResults } from '../report/table.js';
-import { listSuites, loadAnalyses } from './discover.js';
+import { precisionHeader } from './adaptive.js';
+import { CI_COMMANDS } from './ci.js';
+import { newestResults, refuseUnequal, SHOW_VALUES, showList, tableFilter } from './inputs.js';
 import { run, UsageError } from './loop.js';
-import { displayPath, ROOT, splitList } from './registry.js';
+import { displayPath, ROOT } from './registry.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
 import { listRuntimes } from './runtimes.js';
-
-/** The newest results file in results/ (by its UTC-stamped name). */
-function newestResults() {
-  const dir = join(ROOT, 'results');
-  const files = readdirSync(dir)
-    .filter((f) => /^\d{8}T\d{6}Z-.*\.json$/.test(f))
-    .sort();
-  if (!files.length) throw new UsageError('No results file in results/: run make compare first, or set FILE=…');
-  return join(dir, /** @type {string} */ (files.at(-1)));
-}
-
-/** With --strict, a comparison configured unequally is an error before any number is printed. */
-export function refuseUnequal(doc) {
-  const w = methodologyWarnings(doc);
-  if (w.length) throw new UsageError(`STRICT: ${w.join('; ')}`);
-}
+import { TIMELINE_COMMANDS, TIMELINE_OPTIONS } from './timeline-cli.js';
 
 /** Print provenance differences between files before any of their numbers, on one line. */
 const warnProvenance = (docs) => {
@@ -55,13 +41,16 @@ export const OPTIONS = {
     help: 'only these parameter values, "mb=64,100 chunk=1024" (workloads without the key are left out)',
   },
   quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
-  rounds: { type: 'string', help: 'rounds (runtime order rotates each round)' },
+  rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones (order rotates each round)' },
+  precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
+  budget: { type: 'string', help: 'no new rounds past the minimum after this long, e.g. 5m (QUICK 60s, full 30m)' },
   timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
   'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
   'min-ms': { type: 'string', help: 'minimum sampling time per job' },
   'warmup-ms': { type: 'string', help: 'warm-up time per job' },
   baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
-  show: { type: 'string', help: 'extra tables: spread,cpu,rss,metrics,conformance,chart' },
+  show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
+  only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
   format: { type: 'string', help: 'export format: bmf' },
   strict: {
@@ -79,6 +68,7 @@ export const OPTIONS = {
   floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
   threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
   help: { type: 'boolean', short: 'h', help: 'this text' },
+  ...TIMELINE_OPTIONS,
 };
 
 const RUN_OPTIONS = [
@@ -90,6 +80,8 @@ const RUN_OPTIONS = [
   'workload',
   'quick',
   'rounds',
+  'precision',
+  'budget',
   'timeout',
   'mem-cap',
   'min-ms',
@@ -101,12 +93,6 @@ const RUN_OPTIONS = [
   'conformance',
 ];
 
-/** Suites named by a results file that still exist here can add their own tables. */
-async function analysesFor(doc) {
-  const known = listSuites();
-  return loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((x) => known.includes(x)));
-}
-
 /**
  * The commands. `files` is [min, max] positional results files, with the error for a wrong count.
  * @type {Record<string, {summary: string, options: string[], files?: [number, number, string], run: (o: any, files: string[]) => Promise<number> | number}>}
@@ -116,16 +102,28 @@ export const COMMANDS = {
   compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: (o) => run(o) },
   table: {
     summary: 'print a results file as tables',
-    options: ['show', 'baseline', 'markdown', 'floor', 'strict'],
+    options: ['show', 'baseline', 'markdown', 'floor', 'strict', 'suite', 'workload', 'only'],
     files: [1, 1, 'table needs exactly one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     async run(o, [file]) {
       const doc = readResults(file);
+      const keep = tableFilter(doc, o);
       warnProvenance([doc]);
       if (o.strict) refuseUnequal(doc);
       const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
       const color = !o.markdown && wantsColor();
-      const opts = { show: splitList(o.show), baseline: o.baseline, markdown: o.markdown, floor, color };
-      process.stdout.write(`${renderResults(doc, { ...opts, analyses: await analysesFor(doc) })}\n`);
+      const opts = {
+        show: showList(o.show),
+        baseline: o.baseline,
+        markdown: o.markdown,
+        floor,
+        color,
+        only: o.only,
+        keep,
+      };
+      const header = o.markdown ? '' : precisionHeader(doc.adaptive);
+      process.stdout.write(
+        `${header ? `${header}\n\n` : ''}${renderResults(doc, { ...opts, analyses: await analysesOf(doc) })}\n`,
+      );
       return 0;
     },
   },
@@ -167,13 +165,20 @@ export const COMMANDS = {
       return 0;
     },
   },
+  ...CI_COMMANDS,
   export: {
     summary: 'write a results file in another format: --format bmf (Bencher Metric Format)',
     options: ['format', 'out'],
     files: [1, 1, 'export needs one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     run(o, [file]) {
       if (o.format !== 'bmf') throw new UsageError(`Unknown export format "${o.format ?? ''}": valid formats are bmf`);
-      const json = `${JSON.stringify(toBmf(readResults(file)), null, 1)}\n`;
+      const { bmf, failed } = exportBmf(readResults(file));
+      // Failed jobs are in the export as a failed-jobs measure; say so where a person reads it too.
+      if (failed.length) {
+        const list = failed.map((f) => `${f.benchmark} (${f.count} ${f.statuses.join('/')})`);
+        process.stderr.write(`parity: export: ${failed.length} benchmark(s) with failed jobs: ${list.join('; ')}\n`);
+      }
+      const json = `${JSON.stringify(bmf, null, 1)}\n`;
       if (o.out) writeFileSync(o.out, json);
       else process.stdout.write(json);
       return 0;
@@ -187,7 +192,7 @@ export const COMMANDS = {
       const file = files[0] ?? newestResults();
       const doc = readResults(file);
       const out = o.out ?? join(ROOT, 'results', 'report.html');
-      const show = o.show ? splitList(o.show) : undefined;
+      const show = o.show ? showList(o.show) : undefined;
       writeFileSync(out, renderHtml(doc, { show, analyses: await analysesOf(doc) }));
       process.stdout.write(`parity: wrote ${displayPath(out)} from ${file}\n`);
       return 0;
@@ -226,6 +231,7 @@ export const COMMANDS = {
       return 0;
     },
   },
+  ...TIMELINE_COMMANDS,
 };
 
 /** The help text, generated from COMMANDS and OPTIONS. */
@@ -270,10 +276,16 @@ export async function cli(argv) {
   }
   const [min, max, error] = command.files ?? [0, 0, `${name} takes no files`];
   if (files.length < min || files.length > max) throw new UsageError(error);
+  if (values.show !== undefined) showList(values.show);
   return command.run(values, files);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A reader that closes the pipe (make export | head) has all it wanted: end quietly, as cat does.
+  process.stdout.on('error', (e) => {
+    if (/** @type {any} */ (e).code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   try {
     process.exitCode = await cli(process.argv.slice(2));
   } catch (e) {

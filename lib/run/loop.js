@@ -9,11 +9,12 @@ import { aaId, aaReport } from '../report/aa.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { renderResults } from '../report/table.js';
+import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader } from './adaptive.js';
 import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
 import { driverFor } from './drivers/index.js';
 import { shellQuote } from './drivers/process.js';
 import { httpRepro, runHttpJob } from './http/job.js';
-import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planJobs } from './plan.js';
+import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planRows, roundJobs } from './plan.js';
 import { checkGnuTime } from './proc.js';
 import { progress } from './progress.js';
 import { loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
@@ -64,13 +65,30 @@ function resolveSuites(ids, suitesDir) {
   return ids;
 }
 
-/** The mode of a run: the QUICK or full defaults with the user's overrides. */
+/**
+ * The mode of a run: the QUICK or full defaults with the user's overrides. `--rounds n` fixes the
+ * count (min = max = n); otherwise rows get `rounds` to `max_rounds` as precision and budget decide.
+ */
 export function modeOf(o) {
   const quick = Boolean(o.quick);
   const base = MODES[quick ? 'quick' : 'full'];
+  const fixed = o.rounds === undefined || o.rounds === '' ? null : positiveNumber('rounds', o.rounds, base.rounds);
+  if (fixed !== null && !Number.isInteger(fixed))
+    throw new UsageError(`Invalid --rounds "${o.rounds}": expected a whole number, e.g. 5`);
+  const precision = o.precision === undefined || o.precision === '' ? base.precision : parsePrecision(o.precision);
+  if (precision === null) {
+    throw new UsageError(`Invalid --precision "${o.precision}": expected a percentage above 0 and below 100, e.g. 3%`);
+  }
+  const budget_s = o.budget === undefined || o.budget === '' ? base.budget_s : parseBudget(o.budget);
+  if (budget_s === null)
+    throw new UsageError(`Invalid --budget "${o.budget}": expected a duration, e.g. 90s, 5m or 1h`);
   return {
     quick,
-    rounds: positiveNumber('rounds', o.rounds, base.rounds),
+    rounds: fixed ?? base.rounds,
+    max_rounds: fixed ?? base.max_rounds,
+    precision,
+    budget_s,
+    max_ms: base.max_ms,
     min_ms: positiveNumber('min-ms', o['min-ms'], base.min_ms),
     warmup_ms: positiveNumber('warmup-ms', o['warmup-ms'], base.warmup_ms),
     min_samples: base.min_samples,
@@ -121,16 +139,16 @@ export async function run(o) {
   } catch (e) {
     throw new UsageError(/** @type {Error} */ (e).message);
   }
-  const jobs = planJobs(workloads, runtimes, mode.rounds, mode.quick, paramFilter);
-  if (!jobs.length) {
+  const rows = planRows(workloads, mode.quick, paramFilter);
+  if (!rows.length) {
     throw new UsageError(`No parameter set matches --params "${o.params}" in ${workloads.map((w) => w.id).join(', ')}`);
   }
   // A value the user set for an open parameter (a pool's size) is checked before any job starts.
-  for (const job of jobs) {
+  for (const row of rows) {
     try {
-      job.workload.module?.checkParams?.(job.params);
+      row.workload.module?.checkParams?.(row.params);
     } catch (e) {
-      throw new UsageError(`${job.workload.id}: ${/** @type {Error} */ (e).message}`);
+      throw new UsageError(`${row.workload.id}: ${/** @type {Error} */ (e).message}`);
     }
   }
 
@@ -161,43 +179,74 @@ export async function run(o) {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const log = (line) => process.stderr.write(`${line}\n`);
+  const rounds =
+    mode.rounds === mode.max_rounds
+      ? `${mode.rounds} round(s)`
+      : `${mode.rounds}–${mode.max_rounds} rounds to ±${+(mode.precision * 100).toFixed(2)}% or ${mode.budget_s} s`;
   log(
-    `parity: ${jobs.length} jobs (${workloads.length} workload(s) × params${paramFilter ? ` ${o.params}` : ''} × ${runtimes.length} runtime(s) × ${mode.rounds} round(s)) → ${relative(process.cwd(), out)}`,
+    `parity: ${rows.length} row(s) (${workloads.length} workload(s) × params${paramFilter ? ` ${o.params}` : ''}) × ${runtimes.length} runtime(s) × ${rounds} → ${relative(process.cwd(), out)}`,
   );
 
+  const baseline = o.baseline ?? runtimes[0].id;
+  const plan = adaptiveRounds(rows, runtimes, mode, baseline);
   const t0 = Date.now();
-  for (let i = 0; i < jobs.length && !interrupted; i++) {
-    const job = jobs[i];
+  let done = 0;
+  let stopped = 'max-rounds';
+  outer: for (let round = 1; round <= mode.max_rounds && !interrupted; round++) {
+    const active = plan.active(round);
+    if (!active.length) {
+      stopped = 'precision';
+      break;
+    }
+    for (let r = 0; r < active.length && !interrupted; r++) {
+      // The budget never cuts the minimum rounds, and it stops between rows, never inside one:
+      // a row's runtimes of one round always run together, so its ratios stay paired.
+      if (round > mode.rounds && Date.now() - t0 > mode.budget_s * 1000) {
+        stopped = 'budget';
+        break outer;
+      }
+      // Known work: the rest of this round, and the minimum rounds still to come.
+      const left = active.slice(r).reduce((n, a) => n + a.runtimes.length, 0);
+      const total = done + left + Math.max(0, mode.rounds - round) * rows.length * runtimes.length;
+      for (const job of roundJobs(active[r].row, active[r].runtimes, round)) {
+        if (interrupted) break;
+        const row = await runOne(job, done + 1, total);
+        if (!row) break outer;
+        doc.results.push(row);
+        plan.record(row);
+        done++;
+        say.done(done, total, job, row);
+        save();
+      }
+    }
+    plan.endRound(round);
+  }
+  doc.adaptive = plan.report(interrupted ? 'interrupted' : stopped, (Date.now() - t0) / 1000);
+
+  /** Run one job on its driver; null when the driver gave up (interrupted). */
+  async function runOne(job, i, total) {
     const rt = job.runtime;
     const driver = driverFor(rt);
     const spec = jobSpec(job, mode);
     job.repro = isHttpWorkload(job.workload.module) ? httpRepro(job) : driver.repro(job, spec);
     job.timeout_s = mode.timeout_s;
     job.mem_cap_bytes = mode.mem_cap_mb * 2 ** 20;
-    const eta = i ? ((Date.now() - t0) / i) * (jobs.length - i) : null;
-    say.start(i + 1, jobs.length, job, eta);
-    let row;
-    if (!job.workload.module) {
-      row = toRow(job, outcomeNotRun(job.workload.error, 'load'), null);
-    } else if (rt.missing) {
-      row = toRow(job, outcomeNotRun(rt.missing, 'spawn'), null);
-    } else {
-      const runCtx = {
-        version: versions.get(rt.id),
-        onSpawn: (kill) => {
-          killCurrent = kill;
-        },
-      };
-      // HTTP workloads (suites/http/) run a server and a load client instead of the harness.
-      row = isHttpWorkload(job.workload.module)
-        ? await runHttpJob(job, spec, runCtx, driver)
-        : await driver.run(job, spec, runCtx);
-      killCurrent = null;
-      if (!row) break;
-    }
-    doc.results.push(row);
-    say.done(i + 1, jobs.length, job, row);
-    save();
+    const eta = i > 1 ? ((Date.now() - t0) / (i - 1)) * (total - i + 1) : null;
+    say.start(i, total, job, eta);
+    if (!job.workload.module) return toRow(job, outcomeNotRun(job.workload.error, 'load'), null);
+    if (rt.missing) return toRow(job, outcomeNotRun(rt.missing, 'spawn'), null);
+    const runCtx = {
+      version: versions.get(rt.id),
+      onSpawn: (kill) => {
+        killCurrent = kill;
+      },
+    };
+    // HTTP workloads (suites/http/) run a server and a load client instead of the harness.
+    const row = isHttpWorkload(job.workload.module)
+      ? await runHttpJob(job, spec, runCtx, driver)
+      : await driver.run(job, spec, runCtx);
+    killCurrent = null;
+    return row;
   }
   say.end();
   process.off('SIGINT', onSignal);
@@ -222,6 +271,8 @@ export async function run(o) {
   const analyses = await loadAnalyses(suites, suitesDir);
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
+  const header = precisionHeader(doc.adaptive);
+  if (header) process.stdout.write(`${header}\n\n`);
   process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses, color: wantsColor() })}\n`);
   if (o.aa && doc.results.some((r) => r.status === 'ok')) {
     const aa = aaReport(doc);

@@ -15,27 +15,62 @@ export const DEFAULT_MEM_CAP_MB = 4096;
  */
 
 /**
- * The job list: for each round, each workload × params, every runtime, with the runtime
- * order rotated by one per round (A B C, B C A, C A B) so that drift over time and
- * position effects fall on every runtime alike. `only` keeps the parameter sets a filter allows.
+ * A row of the table: one workload with one parameter set, measured on every runtime each round.
+ * @typedef {{workload: any, params: Record<string, string|number>}} Row
+ */
+
+/**
+ * The rows of a run, in workload order: each workload × the parameter sets a filter allows.
+ * @param {Record<string, string[]> | null} [only]
+ * @returns {Row[]}
+ */
+export function planRows(workloads, quick, only = null) {
+  return workloads.flatMap((w) =>
+    (w.module ? planParams(w.module, quick, only) : [{}]).map((params) => ({
+      workload: w,
+      params,
+    })),
+  );
+}
+
+/**
+ * One round of one row: every runtime back to back, the order rotated by one per round (A B C,
+ * B C A, C A B) so that drift over time and position effects fall on every runtime alike.
+ * @param {Row} row
+ * @param {any[]} runtimes
+ * @param {number} round 1-based
+ * @returns {Job[]}
+ */
+export function roundJobs(row, runtimes, round) {
+  return runtimes.map((_, i) => ({
+    round,
+    workload: row.workload,
+    params: row.params,
+    runtime: runtimes[(i + round - 1) % runtimes.length],
+  }));
+}
+
+/**
+ * The whole job list of a fixed number of rounds: round by round, each row on every runtime.
  * @param {Record<string, string[]> | null} [only]
  * @returns {Job[]}
  */
 export function planJobs(workloads, runtimes, rounds, quick, only = null) {
+  const rows = planRows(workloads, quick, only);
   /** @type {Job[]} */
   const jobs = [];
-  for (let round = 1; round <= rounds; round++) {
-    for (const w of workloads) {
-      const sets = w.module ? selectParams(paramSets(w.module, quick), only, w.module.open) : [{}];
-      for (const params of sets) {
-        for (let i = 0; i < runtimes.length; i++) {
-          const rt = runtimes[(i + round - 1) % runtimes.length];
-          jobs.push({ round, workload: w, params, runtime: rt });
-        }
-      }
-    }
-  }
+  for (let round = 1; round <= rounds; round++) for (const row of rows) jobs.push(...roundJobs(row, runtimes, round));
   return jobs;
+}
+
+/**
+ * A workload's parameter sets for a run. QUICK's grid holds the first values only; a filter naming
+ * others (QUICK=1 PARAMS="mb=64") takes them from the full grid, with QUICK's timing, instead of
+ * planning no job.
+ */
+export function planParams(module, quick, only) {
+  const sets = selectParams(paramSets(module, quick), only, module.open);
+  return sets.length || !quick || !only ? sets : selectParams(paramSets(module, false), only, module.open);
 }
 
 /**
@@ -86,7 +121,7 @@ export function selectParams(sets, only, open = []) {
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
- * @param {{min_ms: number, warmup_ms: number, min_samples: number}} mode
+ * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number}} mode
  */
 export function jobSpec(job, mode) {
   return {
@@ -95,6 +130,7 @@ export function jobSpec(job, mode) {
     params: job.params,
     preload: job.runtime.preload ? pathToFileURL(job.runtime.preload).href : null,
     min_ms: mode.min_ms,
+    max_ms: mode.max_ms,
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
     cores: availableParallelism(),

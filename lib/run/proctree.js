@@ -1,8 +1,7 @@
-// Process-tree figures of one job, measured by the OS from outside: every ~20 ms the job's
-// processes (the runtime and everything it started) and the runtime's threads are read from
-// /proc. What a job spends in child processes or worker threads is then visible apart from the
-// runtime's main thread: parent CPU, per-child CPU and RSS, per-thread CPU (issue 10.4).
-// Linux only; elsewhere the sampler is not started and rows name the figures as unmeasured.
+// Process-tree figures of one job, read from /proc every ~20 ms from outside: the runtime's
+// threads and every process it started, so what a job spends in child processes or worker threads
+// is visible apart from the main thread (issue 10.4). Linux only; elsewhere rows name the figures
+// as unmeasured.
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { CLK_TCK } from '../measure/oscpu.js';
 
@@ -12,11 +11,8 @@ export const TREE_INTERVAL_MS = 20;
 /** At most this many child processes are listed one by one (a cold-start job may start thousands). */
 const MAX_LISTED = 32;
 
-/**
- * Thread names (comm, 15 characters at most) of JavaScript worker threads, by runtime: node names
- * a worker_threads Worker "WorkerThread", deno "worker-<n>", bun "Worker". Other threads (V8 and
- * JIT helpers, GC, thread pools) are helpers.
- */
+// JavaScript worker threads' names (comm): node "WorkerThread", deno "worker-<n>", bun "Worker";
+// other threads (V8 and JIT helpers, GC, thread pools) are helpers.
 const WORKER_THREAD = /^(WorkerThread|worker-\d+|Worker)$/;
 
 const ms = (ticks) => (ticks * 1000) / CLK_TCK;
@@ -25,7 +21,7 @@ const ms = (ticks) => (ticks * 1000) / CLK_TCK;
  * The fields parity needs from a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line. The
  * command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
  * @param {string} text
- * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, starttime: number} | null}
+ * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, reaped: number, starttime: number} | null}
  */
 export function parseStat(text) {
   const open = text.indexOf('(');
@@ -40,6 +36,8 @@ export function parseStat(text) {
     ppid: Number(rest[1]),
     utime: Number(rest[11]),
     stime: Number(rest[12]),
+    // cutime + cstime: every child this process has reaped, read by the kernel at the child's exit.
+    reaped: Number(rest[13]) + Number(rest[14]),
     starttime: Number(rest[19]),
   };
   return [out.pid, out.ppid, out.utime, out.stime, out.starttime].every(Number.isFinite) ? out : null;
@@ -91,20 +89,16 @@ function listProc(path) {
   }
 }
 
-/**
- * @typedef {{pid: number, ppid: number, comm: string, utime: number, stime: number, rss_peak: number,
- *   rss_sum: number, rss_samples: number, exited: boolean}} ProcRecord
- * @typedef {{tid: number, name: string, utime: number, stime: number, kind: 'main' | 'worker' | 'helper'}} ThreadRecord
- */
+/** @typedef {{pid: number, ppid: number, comm: string, utime: number, stime: number, rss_peak: number, rss_sum: number, rss_samples: number, exited: boolean}} ProcRecord */
+/** @typedef {{tid: number, name: string, utime: number, stime: number, kind: 'main' | 'worker' | 'helper'}} ThreadRecord */
 
 /**
  * A sampler of one job's process tree. `rootPid` is the process parity started; when `wrapped`,
  * that is a wrapper (GNU time) whose first child is the runtime, and the wrapper itself is not
  * counted. Call `sample()` every TREE_INTERVAL_MS (it returns the RSS of every process of the job
  * now, for the memory cap) and `finish(wall_ms)` once at the end.
- * A process or thread that exits between two samples keeps its last sample: its CPU after that
- * sample (at most one interval's worth) is not seen, and a process that lived less than one
- * interval may not be seen at all. Keys include the start time, so a reused pid is a new process.
+ * A process or thread that exits between two samples keeps its last sample in the per-child
+ * list; the children's CPU total also uses the runtime's cutime + cstime (issue 16.2). Keys include the start time, so a reused pid is a new process.
  * `read` and `list` are injectable so the parsing can be tested over recorded /proc text.
  * @param {number} rootPid
  * @param {{wrapped?: boolean, read?: (path: string) => string | null, list?: (path: string) => string[]}} [opts]
@@ -120,6 +114,8 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
   let samples = 0;
   let combinedPeak = 0;
   let treePeak = 0;
+  let reaped = 0; // the runtime's reaped children's CPU (cutime + cstime, ticks) at the last sample
+  let aliveKeys = new Set(); // children alive at the last sample: not yet in `reaped`
 
   /** Children of the given threads of `pid` (a child started from a worker thread is listed under that thread). */
   const childrenOfThreads = (pid, tids) =>
@@ -164,6 +160,7 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
       const main = readProcess(mainPid);
       if (!main) return 0;
       mainKey = main.key;
+      reaped = Math.max(reaped, parseStat(read(`/proc/${mainPid}/stat`) ?? '')?.reaped ?? 0);
       // Threads that run JavaScript can start processes; helpers (GC, JIT, platform) do not, so
       // their children files are not read (half the cost of a sample).
       const jsThreads = [mainPid];
@@ -178,6 +175,7 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
       const queue = childrenOfThreads(mainPid, jsThreads);
       const seen = new Set([mainPid]);
       const alive = new Set();
+      const nowAlive = new Set();
       while (queue.length) {
         const pid = /** @type {number} */ (queue.shift());
         if (seen.has(pid)) continue;
@@ -185,12 +183,14 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
         const child = readProcess(pid);
         if (!child) continue;
         alive.add(pid);
+        nowAlive.add(child.key);
         children += child.rss;
         // Grandchildren: only the children of each process's main thread are followed (listing
         // every thread of every child on every tick would cost more than the figures are worth).
         queue.push(...parseChildren(read(`/proc/${pid}/task/${pid}/children`) ?? ''));
       }
       for (const [key, rec] of procs) if (key !== mainKey) rec.exited = !alive.has(rec.pid);
+      aliveKeys = nowAlive;
       combinedPeak = Math.max(combinedPeak, children);
       treePeak = Math.max(treePeak, main.rss + children);
       return main.rss + children;
@@ -206,6 +206,8 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
       const cpu = (r) => ({ user: ms(r.utime), sys: ms(r.stime) });
       const total = (r) => ms(r.utime + r.stime);
       const kids = [...procs.entries()].filter(([k]) => k !== mainKey).map(([, r]) => r);
+      const aliveKids = [...procs].filter(([k]) => aliveKeys.has(k)).map(([, r]) => r);
+      const sumCpu = (list) => list.reduce((s, k) => s + total(k), 0);
       kids.sort((a, b) => total(b) - total(a));
       const threadList = [...threads.values()];
       const workers = threadList.filter((t) => t.kind === 'worker');
@@ -238,7 +240,9 @@ export function treeSampler(rootPid, { wrapped = true, read = readProc, list = l
           parent_cpu_ms: parentCpu,
           parent_cpu_pct: wall_ms > 0 ? Math.round((parentCpu / wall_ms) * 1000) / 10 : null,
           children: kids.length,
-          children_cpu_ms: kids.length ? kids.reduce((s, k) => s + total(k), 0) : null,
+          // Two lower bounds, the larger kept: every child's last sample (misses what it ran after),
+          // or reaped children (read by the kernel at exit) + those alive at the last sample.
+          children_cpu_ms: kids.length || reaped ? Math.max(sumCpu(kids), ms(reaped) + sumCpu(aliveKids)) : null,
           // One child's RSS, averaged over every sample of every child.
           child_rss_avg_bytes: rssSamples ? Math.round(kids.reduce((s, k) => s + k.rss_sum, 0) / rssSamples) : null,
           child_rss_peak_bytes: kids.length ? Math.max(...kids.map((k) => k.rss_peak)) : null,

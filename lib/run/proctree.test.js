@@ -74,6 +74,7 @@ test('parseStat reads pid, command, parent, CPU ticks and start time, with paren
     ppid: 7,
     utime: 250,
     stime: 75,
+    reaped: 0,
     starttime: 123,
   });
   assert.equal(parseStat(''), null);
@@ -190,4 +191,43 @@ test('the memory cap covers the whole tree: two children under the cap each are 
   assert.equal(r.killed_for, 'oom');
   assert.ok(r.rss_peak_bytes > 150e6, `peak ${r.rss_peak_bytes}`);
   assert.ok(r.wall_ms < 5000, `the job took ${r.wall_ms} ms`);
+});
+
+test("children that exit between samples count in full through the runtime's cutime + cstime (issue 16.2)", () => {
+  // The runtime 501 reaps child 600 (45 ticks at its exit, 40 at its last sample) and a child that
+  // lived less than one interval (30 ticks, never sampled): cutime becomes 75 ticks.
+  const withReaped = (text, ticks) => text.replace(' 0 0 20 0 7 ', ` ${ticks} 0 20 0 7 `);
+  const snaps = [
+    {
+      '/proc/501/stat': stat(501, 'node', 1, 100, 20),
+      '/proc/501/status': status('node', 50_000, 52_000),
+      '/proc/501/task': ['501'],
+      '/proc/501/task/501/stat': stat(501, 'node', 1, 100, 20),
+      '/proc/501/task/501/children': '600',
+      '/proc/600/stat': stat(600, 'node', 501, 40, 0, 774800),
+      '/proc/600/status': status('node', 40_000, 41_000),
+      '/proc/600/task/600/children': '',
+    },
+    {
+      '/proc/501/stat': withReaped(stat(501, 'node', 1, 150, 20), 75),
+      '/proc/501/status': status('node', 50_000, 52_000),
+      '/proc/501/task': ['501'],
+      '/proc/501/task/501/stat': stat(501, 'node', 1, 150, 20),
+      '/proc/501/task/501/children': '',
+    },
+  ];
+  let i = 0;
+  const s = treeSampler(501, {
+    wrapped: false,
+    read: (p) => {
+      const v = /** @type {any} */ (snaps[i])[p];
+      return typeof v === 'string' ? v : null;
+    },
+    list: (p) => /** @type {any} */ (snaps[i])[p] ?? [],
+  });
+  s.sample();
+  i = 1;
+  s.sample();
+  const t = /** @type {any} */ (s.finish(1000));
+  assert.equal(t.summary.children_cpu_ms, 750);
 });

@@ -10,7 +10,9 @@ export function fmtDuration(ms) {
 /** What a finished row says in one line: its headline figure or its failure. */
 function rowSummary(row) {
   if (row.status !== 'ok') return `${row.status}: ${row.error}`;
-  const tp = row.throughput ? `${row.throughput.value.toPrecision(3)} ${row.throughput.unit}` : 'ok';
+  // An ok row may have no throughput figure (null value): the progress line must not end the run.
+  const v = row.throughput?.value;
+  const tp = Number.isFinite(v) ? `${v.toPrecision(3)} ${row.throughput.unit}` : 'ok';
   return `${tp}${row.suspect ? ' (suspect)' : ''}`;
 }
 

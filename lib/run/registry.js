@@ -3,6 +3,8 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseEntry } from '../runtimes/releases.js';
+import { binFor, exeName, unavailableOn } from './platform.js';
 
 /** Project root: the folder that holds runners/ and suites/. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -86,7 +88,7 @@ function which(name) {
   const skip = join(ROOT, 'node_modules', '.bin');
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir || resolve(dir) === skip) continue;
-    const candidate = join(dir, name);
+    const candidate = join(dir, exeName(name));
     if (isExecutable(candidate)) return candidate;
   }
   return null;
@@ -97,24 +99,30 @@ function which(name) {
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
  *   wpt: string | null, http: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
- *   compat?: any, missing: string | null}} Runtime
+ *   compat?: any, missing: string | null, unavailable: string | null}} Runtime
  */
 
 /**
  * Resolve a runtime or variant id to everything needed to launch it.
- * Throws a one-line error for an unknown id; a missing binary is reported in `missing`.
+ * Throws a one-line error for an unknown id; a missing binary is reported in `missing`, and a
+ * platform the runtime has no build for in `unavailable` too (a CI leg lists it, and goes on).
  * @param {string} id
  * @returns {Runtime}
  */
 export function resolveRuntime(id, registry = loadRegistry()) {
   const variant = registry.variants[id];
   const baseId = variant ? variant.base : id;
-  const base = registry.runtimes[baseId];
+  // Any release of node, deno or bun (node@24.13.0) is an id too, installed from npm on first use.
+  const base = registry.runtimes[baseId] ?? releaseEntry(baseId);
   if (!base) {
-    throw new Error(`Unknown runtime "${id}": valid ids are ${runtimeIds(registry).join(', ')}`);
+    throw new Error(
+      `Unknown runtime "${id}": valid ids are ${runtimeIds(registry).join(', ')}, or a release such as node@24.13.0, deno@2.4.1, bun@1.2.20`,
+    );
   }
   const kind = registry.kinds[base.kind];
-  const bin = base.which ? which(base.which) : join(ROOT, base.bin);
+  const unavailable = unavailableOn(base);
+  const rel = binFor(base);
+  const bin = base.which ? which(base.which) : rel === null ? null : resolve(ROOT, rel);
   const found = bin !== null && isExecutable(bin);
   const install = base.package
     ? `make setup (npm installs the pinned package "${base.package}")`
@@ -125,7 +133,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     base: baseId,
     kind: base.kind,
     driver: kind.driver,
-    bin: bin ?? base.which,
+    bin: bin ?? base.which ?? '',
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
     http: inKind(kind.http),
@@ -140,7 +148,8 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     ...(kind.compatibility_date
       ? { compat: { date: kind.compatibility_date, flags: kind.compatibility_flags ?? [] } }
       : {}),
-    missing: found ? null : `${bin ?? base.which} not found; install with: ${install}`,
+    missing: unavailable ?? (found ? null : `${bin ?? base.which} not found; install with: ${install}`),
+    unavailable,
   };
 }
 

@@ -61,6 +61,11 @@ export function readResults(file) {
     const e = /** @type {any} */ (err);
     throw new Error(`Cannot read results file ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
+  if (doc === null || typeof doc !== 'object' || doc.schema !== SCHEMA_ID) {
+    throw new Error(
+      `${file} is not a parity results file: it has no "schema": "${SCHEMA_ID}" (make run and make compare write them under results/)`,
+    );
+  }
   const errors = validateResults(doc);
   if (errors.length) {
     throw new Error(`Results file ${file} does not match schema ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);

@@ -18,6 +18,7 @@ const minimal = () => ({
   finished: null,
   complete: false,
   command: 'x',
+  provenance: { commit: null, dirty: null, lock_sha256: null, preloads: {} },
   fingerprint: {
     os: 'o',
     kernel: 'k',
@@ -37,6 +38,12 @@ const minimal = () => ({
 
 test('a minimal document is valid', () => {
   assert.deepEqual(validateResults(minimal()), []);
+});
+
+test('provenance is required in every results file, perf or conformance', () => {
+  const doc = /** @type {any} */ (minimal());
+  delete doc.provenance;
+  assert.match(validateResults(doc).join('; '), /must have required property 'provenance'/);
 });
 
 test('an unknown status and a wrong schema id are reported', () => {

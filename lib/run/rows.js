@@ -66,7 +66,8 @@ export function toRow(job, outcome, version) {
     calls: ok ? inner.calls : 0,
     median_ns: ok ? inner.median_ns : null,
     ci95_ns: ok ? inner.ci95_ns : null,
-    throughput: ok ? inner.throughput : null,
+    // A rate that is not a finite number (no request completed in a tiny load) is no figure.
+    throughput: ok && Number.isFinite(inner.throughput?.value) ? inner.throughput : null,
     noop_ns: inner?.noop_ns ?? null,
     suspect: inner?.suspect ?? null,
     timer: inner?.timer ?? null,

@@ -1,29 +1,27 @@
 // `runtimes`: every runtime id with its version, engine and binary, and the setup check that
 // each pinned runtime is a native binary (a JS shim would be measured instead of the runtime).
-import { readFileSync } from 'node:fs';
+import { cacheLines } from '../runtimes/cache.js';
+import { identifyFile, nativeProblem } from './binfmt.js';
 import { probeRuntime } from './drivers/index.js';
 import { displayPath, loadRegistry, resolveRuntime, runtimeIds } from './registry.js';
-
-/** A pinned runtime whose binary is a JS shim would be measured as the shim: refuse it. */
-function isNativeBinary(path) {
-  try {
-    return readFileSync(path).subarray(0, 4).toString('latin1') === '\x7fELF';
-  } catch {
-    return false;
-  }
-}
 
 /** `runtimes`: every id with version, engine and binary, or how to install it. */
 export function listRuntimes({ check = false } = {}) {
   const registry = loadRegistry();
   const ids = runtimeIds(registry);
   if (check) {
-    const bad = ids
-      .map((id) => resolveRuntime(id, registry))
-      .filter((rt) => rt.package && rt.id === rt.base && !isNativeBinary(rt.bin));
-    for (const rt of bad) {
+    // A runtime with no build for this platform is not a failed setup: it is listed and skipped.
+    const pinned = ids.map((id) => resolveRuntime(id, registry)).filter((rt) => rt.package && rt.id === rt.base);
+    for (const rt of pinned.filter((r) => r.unavailable)) {
+      process.stdout.write(`setup: ${rt.id} is unavailable here: ${rt.unavailable}\n`);
+    }
+    const bad = pinned
+      .filter((rt) => !rt.unavailable)
+      .map((rt) => ({ rt, why: nativeProblem(identifyFile(rt.bin)) }))
+      .filter((b) => b.why);
+    for (const { rt, why } of bad) {
       process.stderr.write(
-        `setup: ${displayPath(rt.bin)} is not a native binary (a JS shim or missing): rerun make setup\n`,
+        `setup: ${displayPath(rt.bin)} is not a native binary for this machine (${why}): rerun make setup\n`,
       );
     }
     if (!bad.length) process.stdout.write('setup: runtimes are native binaries; see make runtimes\n');
@@ -47,5 +45,6 @@ export function listRuntimes({ check = false } = {}) {
     const line = r.map((c, i) => (i < 4 ? c.padEnd(widths[i]) : c)).join('  ');
     process.stdout.write(`${line.trimEnd()}\n`);
   }
+  process.stdout.write(`${cacheLines().join('\n')}\n`);
   return 0;
 }

@@ -1,6 +1,6 @@
 // Bun adapter: JavaScriptCore, nanosecond clock and synchronous GC from the Bun global.
 import { main } from '../../lib/measure/harness.js';
-import { procSelfCpu } from '../../lib/measure/oscpu.js';
+import { procJobCpu } from '../../lib/measure/oscpu.js';
 
 await main({
   kind: 'bun',
@@ -9,7 +9,7 @@ await main({
   gc: () => Bun.gc(true),
   gcName: 'Bun.gc(true)',
   cpuUsage: () => process.cpuUsage(),
-  osCpu: procSelfCpu(),
+  osCpu: procJobCpu(),
   rss: () => process.memoryUsage.rss(),
   heap: () => process.memoryUsage().heapUsed,
   version: `v${Bun.version}`,

@@ -7,6 +7,9 @@ const portFile = process.argv[2];
 const preload = process.argv[3];
 if (preload) await import(preload);
 const { createApp } = await import('../../suites/http/_app.js');
-const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: createApp().fetch });
+const { plainFetch } = await import('../../suites/http/_plain.js');
+const app = createApp();
+// /plain/<route> without hono (suites/http/_plain.js), every other route through the app.
+const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => plainFetch(req) ?? app.fetch(req) });
 writeFileSync(`${portFile}.tmp`, JSON.stringify({ port: server.port }));
 renameSync(`${portFile}.tmp`, portFile);

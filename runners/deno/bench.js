@@ -1,7 +1,7 @@
 // Deno adapter. Deno has no cpuUsage of its own; its node:process compatibility layer does.
 import process from 'node:process';
 import { main } from '../../lib/measure/harness.js';
-import { procSelfCpu } from '../../lib/measure/oscpu.js';
+import { procJobCpu } from '../../lib/measure/oscpu.js';
 
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 
@@ -12,7 +12,7 @@ await main({
   gc: gc && (() => gc()),
   gcName: gc ? 'globalThis.gc (--v8-flags=--expose-gc)' : 'none',
   cpuUsage: () => process.cpuUsage(),
-  osCpu: procSelfCpu(),
+  osCpu: procJobCpu(),
   rss: () => Deno.memoryUsage().rss,
   heap: () => Deno.memoryUsage().heapUsed,
   version: `v${Deno.version.deno}`,

@@ -7,6 +7,9 @@ const portFile = Deno.args[0];
 const preload = Deno.args[1];
 if (preload) await import(preload);
 const { createApp } = await import('../../suites/http/_app.js');
+const { plainFetch } = await import('../../suites/http/_plain.js');
+const app = createApp();
+// /plain/<route> without hono (suites/http/_plain.js), every other route through the app.
 Deno.serve(
   {
     hostname: '127.0.0.1',
@@ -16,5 +19,5 @@ Deno.serve(
       renameSync(`${portFile}.tmp`, portFile);
     },
   },
-  createApp().fetch,
+  (req) => plainFetch(req) ?? app.fetch(req),
 );

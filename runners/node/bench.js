@@ -1,6 +1,6 @@
 // Node.js adapter: the only place that knows how Node exposes clock, GC, CPU and memory.
 import { main } from '../../lib/measure/harness.js';
-import { procSelfCpu } from '../../lib/measure/oscpu.js';
+import { procJobCpu } from '../../lib/measure/oscpu.js';
 
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 
@@ -11,7 +11,7 @@ await main({
   gc: gc && (() => gc()),
   gcName: gc ? 'globalThis.gc (--expose-gc)' : 'none',
   cpuUsage: () => process.cpuUsage(),
-  osCpu: procSelfCpu(),
+  osCpu: procJobCpu(),
   rss: () => process.memoryUsage.rss(),
   heap: () => process.memoryUsage().heapUsed,
   version: process.version,

@@ -1,15 +1,24 @@
-// Node's native server for the HTTP suite: the suite's hono app through @hono/node-server on
-// 127.0.0.1 and a port the OS picks; the port goes to the file named in argv (written whole,
-// then renamed, so the orchestrator never reads half of it).
+// Node's native server for the HTTP suite: node:http on 127.0.0.1 and a port the OS picks; the
+// port goes to the file named in argv (written whole, then renamed, so the orchestrator never
+// reads half of it). /plain/<route> is answered by node:http alone (suites/http/_plain.js); every
+// other route goes through @hono/node-server's request listener to the suite's hono app, so the
+// plain rows show what the adapter and the framework cost.
 import { renameSync, writeFileSync } from 'node:fs';
-import { serve } from '@hono/node-server';
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 
 const portFile = process.argv[2];
 // A variant's preload (its second argument) replaces globals before the app is made, as in bench.js.
 const preload = process.argv[3];
 if (preload) await import(preload);
 const { createApp } = await import('../../suites/http/_app.js');
-serve({ fetch: createApp().fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
-  writeFileSync(`${portFile}.tmp`, JSON.stringify({ port: info.port }));
+const { plainNode } = await import('../../suites/http/_plain.js');
+const hono = getRequestListener(createApp().fetch);
+const server = http.createServer((req, res) => {
+  if (!plainNode(req, res)) hono(req, res);
+});
+server.listen(0, '127.0.0.1', () => {
+  const addr = server.address();
+  writeFileSync(`${portFile}.tmp`, JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0 }));
   renameSync(`${portFile}.tmp`, portFile);
 });

@@ -6,9 +6,11 @@ import { pairedRatio } from '../../lib/measure/paired.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { metricMedian, ratioText } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import curveTables from './_curves.js';
 
 const SUITE = 'http';
-const ours = (rows) => rows.filter((r) => r.suite === SUITE);
+// The open-loop rows have their own table (_curves.js): here only closed-loop loads.
+const ours = (rows) => rows.filter((r) => r.suite === SUITE && r.workload !== 'open-loop');
 const runtimesOf = (rows) => [...new Set(ours(rows).map((r) => r.runtime))];
 
 /** The route label of a row: workload and params without concurrency. */
@@ -65,18 +67,19 @@ function sideBySide(rows) {
       'conc.',
       'runtime',
       'req/s',
-      'TTFB p50',
+      'TTFB p50*',
       'TTLB p50',
       'TTLB p99',
       'server CPU/req',
-      'client CPU',
+      'wrk CPU',
       'start-up',
       'NODE_ENV',
     ],
     body,
     [
-      'Medians over rounds. TTFB = first byte of the body, TTLB = last byte, both timed by the load client (node:http) on 127.0.0.1; server CPU (user+sys, all its processes) is read from /proc around the timed load only and divided by the requests. start-up = spawn to the first 200 from /healthz.',
-      "SAT = the load client used 90% or more of its core in some round: there, req/s and latency may be the client's limit, not the server's. Server and client run pinned to different cores (taskset).",
+      'Medians over rounds. req/s and TTLB (last byte) from wrk -t1 at the row’s concurrency (closed loop: each connection waits for its answer), pinned to a core apart from the server’s; server CPU (user+sys, all its processes) is read from /proc around the timed load only and divided by the requests. start-up = spawn to the first 200 from /healthz.',
+      '* TTFB (first body byte) is from parity’s node:http client in the warm-up pass that verifies every response (each connection’s first request left out), not from the timed load: wrk cannot see the first byte, and the node client is slower than the servers at c=8, so TTFB is a low-load figure and may exceed wrk’s TTLB.',
+      'wrk CPU = the generator’s own CPU (GNU time) over its load, % of one core; SAT = 80% or more in some round: there req/s may be the generator’s limit, and no claim rests on it.',
     ],
     3,
   );
@@ -213,4 +216,5 @@ export default [
   { title: 'HTTP: streamed vs buffered page', table: streamedVsBuffered },
   { title: 'HTTP: React SSR, development vs production', table: devVsProduction },
   { title: 'HTTP: queueing or slower execution (highest ÷ lowest concurrency)', table: queueing },
+  ...curveTables,
 ];

@@ -1,13 +1,12 @@
 // The one hono app of the HTTP suite: the same source on every runtime, served by each one's
 // native server (runners/<kind>/http.js; workerd through a bundle of this file). One route per
-// workload in suites/http/; /healthz answers the start-up probe.
+// workload in suites/http/; /healthz answers the start-up probe. The same routes without hono
+// are in _plain.js.
 import { Hono } from 'hono';
 import { createElement as h } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
-import { PAGE_HEAD, PAGE_ROWS, PAGE_TAIL, pageHtml, REACT_ITEMS, rowHtml } from './_page.js';
-
-/** Rows per chunk of the streamed page: ~12 KB chunks, each enqueued when pulled. */
-const ROWS_PER_CHUNK = 100;
+import { pageHtml, REACT_ITEMS } from './_page.js';
+import { pageStream } from './_plain.js';
 
 /** A deterministic component tree: a list of REACT_ITEMS items of three elements each. */
 function Tree() {
@@ -25,26 +24,10 @@ export function createApp() {
   app.get('/healthz', (c) => c.text('ok'));
   app.get('/json-small', (c) => c.json({ id: 1, name: 'parity', tags: ['a', 'b', 'c'], ok: true, n: 42 }));
   app.get('/render-buffered', (c) => c.html(pageHtml()));
-  app.get('/render-stream', () => {
-    const enc = new TextEncoder();
-    let i = 0;
-    const body = new ReadableStream({
-      start(controller) {
-        controller.enqueue(enc.encode(PAGE_HEAD));
-      },
-      pull(controller) {
-        let s = '';
-        const end = Math.min(i + ROWS_PER_CHUNK, PAGE_ROWS);
-        for (; i < end; i++) s += rowHtml(i);
-        controller.enqueue(enc.encode(s));
-        if (i >= PAGE_ROWS) {
-          controller.enqueue(enc.encode(PAGE_TAIL));
-          controller.close();
-        }
-      },
-    });
-    return new Response(body, { headers: { 'content-type': 'text/html; charset=UTF-8' } });
-  });
+  app.get(
+    '/render-stream',
+    () => new Response(pageStream(), { headers: { 'content-type': 'text/html; charset=UTF-8' } }),
+  );
   app.post('/json-reviver', async (c) => {
     let dates = 0;
     const doc = JSON.parse(await c.req.text(), (key, value) => {

@@ -8,7 +8,7 @@ export default {
   name: 'react-ssr',
   unit: 'requests',
   params: { node_env: ['production', 'development'], render: ['string', 'stream'], concurrency: [1, 8, 64] },
-  quick: { node_env: ['production', 'development'], render: ['string', 'stream'], concurrency: [1, 8] },
+  quick: { node_env: ['production', 'development'], render: ['string'], concurrency: [1, 8] },
   /** The server's environment: React picks its build from NODE_ENV when it loads. */
   serverEnv: (p) => ({ NODE_ENV: p.node_env }),
   request: (p) => ({ method: 'GET', path: `/react-ssr?render=${p.render}` }),

@@ -5,6 +5,7 @@ import { minRoundsForClaim, pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ratioText } from '../../lib/report/ratios.js';
 
 const baseName = (w) => String(w).split('/').pop() ?? '';
 
@@ -68,16 +69,11 @@ export function reviverSlowdown(rows) {
   return out.sort((a, b) => a.key.localeCompare(b.key) || a.runtime.localeCompare(b.runtime));
 }
 
-/** Three significant digits: a 1-df interval can span 0.001 to 10^5, and two decimals read as noise. */
-const sig = (x) => (Math.abs(x) >= 1000 || Math.abs(x) < 0.01 ? x.toExponential(1) : x.toPrecision(3));
-
-/** "5.18x [2.9, 9.1]", with the main table's marks: "~" no significant slowdown, "#" too few rounds to tell. */
-const fmtRatio = (x, ci, verdict) => {
-  if (!Number.isFinite(x)) return '-';
-  const mark = verdict === 'same' ? '~' : verdict === 'too-few' ? '#' : '';
-  const interval = ci && Number.isFinite(ci[0]) ? ` [${sig(ci[0])}, ${sig(ci[1])}]` : '';
-  return `${mark}${x.toFixed(2)}x${interval}`;
-};
+/** A slowdown in the one text form of every table ("5.18× [2.94–9.12]", "~" / "#" as there). */
+const fmtRatio = (x, ci, verdict) =>
+  Number.isFinite(x)
+    ? ratioText({ ratio: x, ci95: ci ?? [Number.NaN, Number.NaN], verdict, n: 0, p: Number.NaN })
+    : '—';
 
 /**
  * The slowdown list as a table: one line per document and runtime.
@@ -89,8 +85,8 @@ export function slowdownTable(list) {
     s.key,
     s.runtime,
     fmtRatio(s.slowdown, s.ci95, s.verdict),
-    s.source_slowdown === null ? '-' : fmtRatio(s.source_slowdown, s.source_ci95, s.source_verdict),
-    s.reviver_calls_per_s === null ? '-' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
+    s.source_slowdown === null ? '—' : fmtRatio(s.source_slowdown, s.source_ci95, s.source_verdict),
+    s.reviver_calls_per_s === null ? '—' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
   ]);
   const notes = list.some((s) => s.verdict === 'too-few' || s.source_verdict === 'too-few')
     ? [

@@ -54,7 +54,7 @@ test('the source reviver gets its own ratio against the same parse baseline', ()
   ];
   const [s] = reviverSlowdown(rows);
   assert.equal(s.source_slowdown, 5);
-  assert.match(printTable(slowdownTable([s])), /2\.00x .*5\.00x/);
+  assert.match(printTable(slowdownTable([s])), /2\.00× .*5\.00×/);
   assert.match(printTable(slowdownTable([s]), { format: 'markdown' }), /^\| params \| runtime/);
 });
 
@@ -69,7 +69,7 @@ test('two rounds without a clear slowdown are marked too few to tell, with short
   assert.equal(s.verdict, 'too-few');
   const t = slowdownTable([s]);
   const text = printTable(t);
-  assert.match(text, /#3\.46x \[\S+, \S+\]/);
+  assert.match(text, /#3\.46× \[\S+–\S+\]/);
   assert.doesNotMatch(text, /\d\.\d{4}|\d{5}\./, 'no long decimals in the bounds');
   assert.match(String(t.notes?.[0]), /too few rounds to tell/);
 });

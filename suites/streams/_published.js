@@ -4,6 +4,7 @@
 // the run's own interval. Pure analysis over result rows.
 import { pairedRatio } from '../../lib/measure/paired.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ratioText } from '../../lib/report/ratios.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -44,15 +45,10 @@ function times(rows, runtime, workload, pub) {
 export function verdict(published, here) {
   if (!here) return 'not run';
   if (here.verdict === 'too-few') return 'too few rounds';
-  if (published < 1.2)
-    return here.verdict === 'same'
-      ? 'yes (no gain, as published)'
-      : `no: ${here.ratio.toFixed(2)}x where none was published`;
-  if (here.verdict === 'same') return 'no (no significant difference)';
-  if (here.verdict === 'slower') return 'no: slower than native';
-  return here.ratio >= published / 2
-    ? 'yes'
-    : `direction only (${Math.round((here.ratio / published) * 100)}% of the published size)`;
+  if (published < 1.2) return here.verdict === 'same' ? 'yes, no gain' : `no: ${here.ratio.toFixed(2)}× gain`;
+  if (here.verdict === 'same') return 'no: same';
+  if (here.verdict === 'slower') return 'no: slower';
+  return here.ratio >= published / 2 ? 'yes' : `direction, ${Math.round((here.ratio / published) * 100)}%`;
 }
 
 /**
@@ -75,13 +71,12 @@ export function publishedTable(rows) {
         rounds.map((k) => /** @type {number} */ (a.get(k))),
         rounds.map((k) => /** @type {number} */ (b.get(k))),
       );
-      const ci = Number.isFinite(r.ci95[0]) ? ` [${r.ci95[0].toFixed(2)}, ${r.ci95[1].toFixed(2)}]` : '';
-      return { text: `${r.ratio.toFixed(2)}x${ci}`, v: verdict(published, r) };
+      return { text: ratioText(r), v: verdict(published, r) };
     });
     if (cells.every((c) => c.text === 'not run')) continue;
     body.push([
       `${workload} mb=${pub.mb}`,
-      `${published.toFixed(1)}x (${pub.fast} vs ${pub.native})`,
+      `${published.toFixed(1)}× (${pub.fast}/${pub.native})`,
       ...cells.flatMap((c) => [c.text, c.v]),
     ]);
   }
@@ -91,6 +86,7 @@ export function publishedTable(rows) {
     ...pairs.flatMap(([native]) => [`here, ${native}`, 'reproduced?']),
   ];
   return simpleTable(null, header, body, [
-    'fast ÷ native throughput at the published size, chunk 1 KiB: geometric mean of per-round ratios with its 95% t interval; "yes" = significant and at least half the published ratio.',
+    'fast ÷ native throughput at the published size, chunk 1 KiB: geometric mean of per-round ratios with its 95% t interval; published: the ratio and its MB/s (fast/native).',
+    'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, none here; "no: same" = no significant difference; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
   ]);
 }

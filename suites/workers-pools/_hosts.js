@@ -8,7 +8,9 @@ import { encodeFrame, frameReader } from './_frame.js';
 export const STRATEGIES = ['single', 'worker-threads', 'child-process', 'web-worker'];
 
 /**
- * @typedef {{send: (m: any, transfer?: ArrayBuffer[]) => void, terminate: () => void, ready: Promise<void>}} Host
+ * `terminate()` settles once the host is gone: a child process exited and reaped, so that its CPU
+ * is in this process's children's CPU (wait4, cutime) when the job ends (issue 16.2).
+ * @typedef {{send: (m: any, transfer?: ArrayBuffer[]) => void, terminate: () => Promise<void>, ready: Promise<void>}} Host
  * @typedef {(onMessage: (m: any) => void, onDeath: (why: string) => void) => Host} HostFactory
  */
 
@@ -64,7 +66,11 @@ export async function hostFactory(strategy, ctx) {
       w.on('message', r.receive);
       w.on('error', (/** @type {Error} */ e) => onDeath(deathReason(e.message)));
       w.on('exit', (/** @type {number} */ code) => onDeath(`exited with code ${code}`));
-      return { send: (m, t) => w.postMessage(m, t), terminate: () => void w.terminate(), ready: r.promise };
+      return {
+        send: (m, t) => w.postMessage(m, t),
+        terminate: async () => void (await w.terminate()),
+        ready: r.promise,
+      };
     };
   }
   if (strategy === 'web-worker') {
@@ -78,7 +84,12 @@ export async function hostFactory(strategy, ctx) {
         e.preventDefault?.();
         onDeath(deathReason(e.message));
       };
-      return { send: (m, t) => w.postMessage(m, t ?? []), terminate: () => w.terminate(), ready: r.promise };
+      return {
+        send: (m, t) => w.postMessage(m, t ?? []),
+        // A web Worker's terminate() returns nothing to wait on: it stops at once.
+        terminate: async () => w.terminate(),
+        ready: r.promise,
+      };
     };
   }
   if (strategy === 'child-process') {
@@ -96,6 +107,8 @@ export async function hostFactory(strategy, ctx) {
     return (onMessage, onDeath) => {
       const r = readiness(onMessage);
       const child = cp.spawn(self.bin, [...self.args, script], { stdio: ['pipe', 'pipe', 'inherit'] });
+      // The runtime reaps a child (waitpid) before it emits 'exit'.
+      const gone = new Promise((res) => child.once('exit', res));
       child.stdout.on(
         'data',
         frameReader((header, bin) => r.receive(header.buffer ? { ...header, result: bin } : header)),
@@ -111,15 +124,31 @@ export async function hostFactory(strategy, ctx) {
           const { payload, ...rest } = m;
           child.stdin.write(encodeFrame(bin ? rest : m, bin));
         },
-        terminate: () => {
+        terminate: async () => {
           child.stdin.end();
-          child.kill('SIGKILL');
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await gone;
         },
         ready: r.promise,
       };
     };
   }
   throw new Error(`Unknown strategy "${strategy}": valid strategies are ${STRATEGIES.join(', ')}`);
+}
+
+/**
+ * A host constructor's error that says the runtime lacks the feature (workerd's Worker throws
+ * "not implemented"): only that is `unsupported`; any other failure to start a host is an error,
+ * so that a regression in a runtime that has the feature cannot pass as unsupported (issue 16.7).
+ * @param {unknown} e
+ * @param {string} strategy
+ */
+export function unsupportedOr(e, strategy) {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/not (yet )?implemented|not supported/i.test(message)) {
+    return new Unsupported(`${strategy}: cannot start a host here: ${message}`);
+  }
+  return e;
 }
 
 /**
@@ -137,8 +166,8 @@ export async function probeHost(factory, strategy) {
       () => {},
     );
   } catch (e) {
-    throw new Unsupported(`${strategy}: cannot start a host here: ${/** @type {Error} */ (e).message}`);
+    throw unsupportedOr(e, strategy);
   }
   await host.ready;
-  host.terminate();
+  await host.terminate();
 }

@@ -6,8 +6,7 @@
 // throws rejects its own promise; a host that dies is replaced (the task it held rejects).
 // Runtime-agnostic: node: modules are imported on first use, and a strategy the runtime lacks is
 // `Unsupported` with the reason.
-import { Unsupported } from '../../lib/measure/workload.js';
-import { hostFactory, STRATEGIES } from './_hosts.js';
+import { hostFactory, STRATEGIES, unsupportedOr } from './_hosts.js';
 import { runTask } from './_tasks.js';
 
 export { STRATEGIES };
@@ -85,7 +84,7 @@ export async function createPool(strategy, size, ctx) {
       (why) => {
         if (slot.dead) return;
         slot.dead = true;
-        slot.host.terminate();
+        void slot.host.terminate();
         const job = slot.busy;
         slot.busy = null;
         if (job) {
@@ -114,8 +113,8 @@ export async function createPool(strategy, size, ctx) {
     for (let i = 0; i < size; i++) start();
   } catch (e) {
     // workerd has node:worker_threads, but its Worker throws "not implemented" when constructed.
-    for (const s of slots) s.host.terminate();
-    throw new Unsupported(`${strategy}: cannot start a host here: ${/** @type {Error} */ (e).message}`);
+    await Promise.all(slots.map((s) => s.host.terminate()));
+    throw unsupportedOr(e, strategy);
   }
   await Promise.all(slots.map((s) => s.host.ready));
 
@@ -141,10 +140,11 @@ export async function createPool(strategy, size, ctx) {
         pump();
       });
     },
-    close() {
+    /** Settles once every host is gone (child processes reaped: their CPU counts, issue 16.2). */
+    async close() {
       closed = true;
       for (const q of queue.splice(0)) q.reject(new Error('pool closed'));
-      for (const s of slots) s.host.terminate();
+      await Promise.all(slots.map((s) => s.host.terminate()));
     },
   };
 }
@@ -174,7 +174,7 @@ function singlePool() {
         throw e;
       }
     },
-    close() {},
+    async close() {},
   };
 }
 

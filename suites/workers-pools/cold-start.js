@@ -97,7 +97,9 @@ export default {
       ph.cold_start_ms.push(t3 - t0);
       state.last = { answer, expected: m.expected };
     } finally {
-      host.terminate();
+      // The next start waits for this host to be gone (issue 16.11): a host still exiting would
+      // share the CPU with the next one's start.
+      await host.terminate();
       state.fs.rmSync(m.file, { force: true });
     }
     return 1;

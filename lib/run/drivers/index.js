@@ -14,6 +14,9 @@ import { workerdDriver } from './workerd.js';
  * @property {() => void | Promise<void>} stop                once per run, after the last job
  * @property {(job: any, env: {node_env: string}) => any} [httpServer]  how to start the HTTP suite's
  *   server for a job: {bin, args, cwd, control?, port(h, timeoutMs), cleanup()} or {unsupported}
+ * @property {(rt: any, job: any, timeoutMs: number) => Promise<any>} [wptFile]  how a kind that
+ *   cannot run the WPT host as a process of its own runs one test file; the result has
+ *   spawnJsonLines()'s shape (lines, code, signal, killed, ms, stdout, stderr, spawnError)
  */
 
 /** @type {Record<string, Driver>} */

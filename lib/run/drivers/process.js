@@ -64,15 +64,23 @@ export const processDriver = {
 
   async run(job, spec, ctx) {
     const rt = job.runtime;
-    const outcome = await runMeasured({
-      bin: rt.bin,
-      args: commandLine(rt, rt.runner, [JSON.stringify(withSelf(job, spec))]),
-      env: { ...process.env, ...rt.env },
-      cwd: ROOT,
-      timeoutMs: (job.timeout_s ?? 60) * 1000,
-      memCapBytes: job.mem_cap_bytes ?? 0,
-      onSpawn: ctx.onSpawn,
-    });
+    // The job's own TMPDIR, removed when the job ends however it ends: a job killed on timeout
+    // never runs its teardown, and must not leave its files behind (issue 16.11).
+    const tmp = mkdtempSync(join(tmpdir(), 'parity-job-'));
+    let outcome;
+    try {
+      outcome = await runMeasured({
+        bin: rt.bin,
+        args: commandLine(rt, rt.runner, [JSON.stringify(withSelf(job, spec))]),
+        env: { ...process.env, ...rt.env, TMPDIR: tmp },
+        cwd: ROOT,
+        timeoutMs: (job.timeout_s ?? 60) * 1000,
+        memCapBytes: job.mem_cap_bytes ?? 0,
+        onSpawn: ctx.onSpawn,
+      });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
     if (outcome.killed_for === 'interrupted') return null; // an interrupted job has no honest result
     return toRow(job, outcome, ctx.version);
   },

@@ -3,84 +3,20 @@
 // on --control-fd) under the same outside measurement as any job, the driver sends setup, timed
 // batches and verification over HTTP, then stops the server.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuBetween, readTree, SCHEDSTAT } from '../../measure/oscpu.js';
 import { median, medianCI, thinSamples } from '../../measure/stats.js';
 import { runMeasured } from '../proc.js';
 import { displayPath, ROOT } from '../registry.js';
 import { rowFromInner } from '../rows.js';
 import { shellQuote } from './process.js';
+import { capnpConfig, listenPort, workerdConfig } from './workerd-config.js';
+import { workerdWptFile } from './workerd-wpt.js';
 
-/** Static relative imports of a module's source (`import … from './x.js'`, `export … from`). */
-function relativeImports(source) {
-  return [
-    ...source.matchAll(
-      /(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\s*['"](\.{1,2}\/[^'"]+)['"]/g,
-    ),
-  ].map((m) => m[1] ?? m[2]);
-}
-
-/** Every module a file needs, itself first, as paths relative to the project root. */
-export function moduleClosure(file) {
-  const seen = new Set();
-  const queue = [resolve(file)];
-  while (queue.length) {
-    const f = /** @type {string} */ (queue.shift());
-    if (seen.has(f)) continue;
-    seen.add(f);
-    for (const spec of relativeImports(readFileSync(f, 'utf8'))) queue.push(resolve(dirname(f), spec));
-  }
-  return [...seen].map((f) => relative(ROOT, f));
-}
-
-/**
- * The capnp config of one job: an entry module that hands the workload to serve-job.js, every
- * module by its project-relative name (so relative imports resolve unchanged), on 127.0.0.1:0.
- */
-export function workerdConfig(rt, workloadFile, id, dir) {
-  const entry = `import w from './${relative(ROOT, workloadFile)}';\nimport { serveJob } from './runners/workerd/serve-job.js';\nexport default serveJob(w, ${JSON.stringify(id)});\n`;
-  writeFileSync(join(dir, 'entry.js'), entry);
-  const modules = [
-    ...new Set([...moduleClosure(workloadFile), ...moduleClosure(join(ROOT, 'runners', 'workerd', 'serve-job.js'))]),
-  ];
-  // The modules are copied beside the config under their project paths: the job's folder is
-  // self-contained and the files run unchanged (import attributes load from date 2026-11-17).
-  const lines = [`(name = "entry.js", esModule = embed "entry.js")`];
-  for (const m of modules) {
-    mkdirSync(dirname(join(dir, m)), { recursive: true });
-    copyFileSync(join(ROOT, m), join(dir, m));
-    // JSON modules (import … with { type: 'json' }) are workerd's `json` module type.
-    lines.push(
-      `(name = ${JSON.stringify(m)}, ${m.endsWith('.json') ? 'json' : 'esModule'} = embed ${JSON.stringify(m)})`,
-    );
-  }
-  return capnpConfig(rt, lines);
-}
-
-/**
- * A capnp config serving one worker of the given module lines on 127.0.0.1 and a port the OS
- * picks (reported on --control-fd).
- * @param {any} rt
- * @param {string[]} lines
- */
-function capnpConfig(rt, lines) {
-  const c = rt.compat ?? {};
-  return `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .job) ],
-  sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "main") ],
-);
-const job :Workerd.Worker = (
-  modules = [
-    ${lines.join(',\n    ')}
-  ],
-  compatibilityDate = ${JSON.stringify(c.date ?? '2025-09-01')},
-  compatibilityFlags = ${JSON.stringify(c.flags ?? [])},
-);
-`;
-}
+export { capnpConfig, listenPort, moduleClosure, workerdConfig } from './workerd-config.js';
 
 /**
  * POST one step to the job's worker; resolves to its JSON and the request's wall time in ms.
@@ -93,32 +29,27 @@ async function step(port, name, body = {}) {
   return { json, ms: performance.now() - t0 };
 }
 
-/** The port workerd reports on its control fd once it listens. */
-function listenPort(control, timeoutMs) {
-  return new Promise((res, rej) => {
-    let text = '';
-    const timer = setTimeout(() => rej(new Error(`workerd did not listen within ${timeoutMs} ms`)), timeoutMs);
-    control.on('data', (d) => {
-      text += d;
-      for (const line of text.split('\n')) {
-        try {
-          const m = JSON.parse(line);
-          if (m.event === 'listen') {
-            clearTimeout(timer);
-            res(m.port);
-          }
-        } catch {}
-      }
-    });
-    control.on('close', () => rej(new Error('workerd exited before it listened')));
-  });
-}
+/** A reading of the workerd process tree's CPU, or null where /proc cannot be read. */
+const treeCpu = (pid) => {
+  try {
+    return pid ? readTree(String(pid)) : null;
+  } catch {
+    return null;
+  }
+};
 
 /**
  * Time the workload from outside: an empty request's median is subtracted from requests of K
- * calls, K doubled until a request's work is ≥ 20 ms, samples until min_ms and min_samples.
+ * calls, K doubled until a request's work is ≥ 20 ms, samples until min_ms and min_samples. The
+ * CPU window is the sampling loop: exactly samples × K calls, the workerd process (and anything
+ * it started) read from /proc at its edges, where workerd idles between requests. Each request's
+ * own handling (≈ the empty request) is in the window's CPU too, ≤ a few % of a ≥ 20 ms request.
+ * Then requests of K no-op calls give the no-op floor for `suspect`.
+ * @param {number} port
+ * @param {any} spec
+ * @param {number | undefined} pid
  */
-async function measure(port, spec) {
+async function measure(port, spec, pid) {
   const empty = [];
   for (let i = 0; i < 15; i++) empty.push((await step(port, 'run', { calls: 0 })).ms);
   const base = median(empty);
@@ -131,13 +62,30 @@ async function measure(port, spec) {
     k *= 2;
   }
   const samples = [];
-  const until = performance.now() + spec.min_ms;
+  const cpu0 = treeCpu(pid);
+  const wall0 = performance.now();
+  const until = wall0 + spec.min_ms;
   while (samples.length < spec.min_samples || (performance.now() < until && samples.length < 500)) {
     const { json, ms } = await step(port, 'run', { calls: k });
     if (json.status !== 'ok') throw Object.assign(new Error(json.error), { phase: json.phase });
     samples.push((Math.max(ms - base, 0) / k) * 1e6);
   }
-  return { samples, k, base };
+  const wall_ms = performance.now() - wall0;
+  const cpu1 = treeCpu(pid);
+  const noop = [];
+  for (let i = 0; i < 5; i++)
+    noop.push((Math.max((await step(port, 'run', { calls: k, noop: true })).ms - base, 0) / k) * 1e6);
+  return { samples, k, base, noop_ns: median(noop), window: cpu0 && cpu1 ? { cpu0, cpu1, wall_ms } : null };
+}
+
+/** The row's cpu_window from a measure() result, as the in-process harness writes it. */
+function windowOf(m) {
+  if (!m.window) return null;
+  const c = cpuBetween(m.window.cpu0, m.window.cpu1);
+  const { main_thread_ms: _, ...rest } = c;
+  const w = { ...rest, calls: m.samples.length * m.k, wall_ms: m.window.wall_ms, source: SCHEDSTAT };
+  if (c.error_ms <= 0.05 * Math.max(c.cpu_ms, 1e-9)) return w;
+  return { ...w, note: `low precision: ${c.cpu_ms.toFixed(1)} ms of CPU read ±${c.error_ms} ms` };
 }
 
 /** @type {import('./index.js').Driver} */
@@ -174,7 +122,6 @@ export const workerdDriver = {
     let inner = null;
     /** @type {Promise<any> | null} */
     let talk = null;
-    const stderrWanted = false;
     const outcome = await runMeasured({
       bin: rt.bin,
       args: ['serve', config, '--control-fd', '3'],
@@ -193,7 +140,7 @@ export const workerdDriver = {
               inner = setup;
               return;
             }
-            const m = await measure(port, spec);
+            const m = await measure(port, spec, h.pid);
             const after = (await step(port, 'verify')).json;
             if (after.status !== 'ok') {
               inner = after;
@@ -213,8 +160,13 @@ export const workerdDriver = {
               ci95_ns: medianCI(m.samples),
               throughput:
                 setup.unit === 'bytes' ? { value: perSecond / 1e6, unit: 'MB/s' } : { value: perSecond, unit: 'ops/s' },
-              noop_ns: (m.base * 1e6) / m.k,
-              suspect: null,
+              noop_ns: m.noop_ns,
+              suspect:
+                median_ns < m.noop_ns * 1.5
+                  ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${m.noop_ns.toFixed(1)} ns): likely optimised away`
+                  : null,
+              cpu_window: windowOf(m),
+              ...(m.window ? {} : { unmeasured: ['cpu_window'] }),
               timer: `outside: wall time of HTTP requests of ${m.k} calls minus the empty-request median (${m.base.toFixed(2)} ms); no code generation in workerd, so no mitata`,
               gc: 'none',
               ...(after.report === undefined ? {} : { report: after.report }),
@@ -235,9 +187,6 @@ export const workerdDriver = {
     await talk;
     rmSync(dir, { recursive: true, force: true });
     if (outcome.killed_for === 'interrupted') return null;
-    // When workerd itself failed (a bad module, a syntax error), its own words are the error.
-    const said = outcome.stderr.trim().split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 400);
-    if (stderrWanted && inner && said) inner.error = `${inner.error}: ${said}`;
     return rowFromInner(job, outcome, inner, ctx.version);
   },
   /**
@@ -277,5 +226,6 @@ export const workerdDriver = {
       cleanup: () => rmSync(dir, { recursive: true, force: true }),
     };
   },
+  wptFile: workerdWptFile,
   stop() {},
 };

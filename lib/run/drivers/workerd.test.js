@@ -9,6 +9,9 @@ import { ROOT } from '../registry.js';
 import { moduleClosure } from './workerd.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+// Test files run side by side (make unit), and other runs start workerd too: this file's
+// workerd processes are told apart by a tag in the environment they inherit.
+const TAG = `PARITY_TEST_TAG=workerd-${process.pid}`;
 
 /** Run the orchestrator on workerd and return the results document. */
 function run(args) {
@@ -20,16 +23,28 @@ function run(args) {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 180_000,
+      env: { ...process.env, PARITY_TEST_TAG: TAG.split('=')[1] },
     },
   );
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
-/** workerd processes alive now (zombies excluded). */
+/** This file's workerd processes alive now (zombies excluded). */
 function workerdProcesses() {
-  const ps = spawnSync('ps', ['-eo', 'stat=,args='], { encoding: 'utf8' }).stdout;
-  return ps.split('\n').filter((l) => /workerd serve/.test(l) && !l.trim().startsWith('Z'));
+  const ps = spawnSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' }).stdout;
+  return ps
+    .split('\n')
+    .filter((l) => /workerd serve/.test(l) && !/^\s*\d+\s+Z/.test(l))
+    .filter((l) => {
+      try {
+        return readFileSync(`/proc/${l.trim().split(/\s+/)[0]}/environ`, 'utf8')
+          .split('\0')
+          .includes(TAG);
+      } catch {
+        return false; // gone since ps listed it
+      }
+    });
 }
 
 test('a workload and every module it imports are embedded by project-relative name', () => {
@@ -81,6 +96,20 @@ describe('workerd jobs', () => {
     assert.ok(row.rss_peak_bytes > 10e6);
     assert.match(math.runtimes[0].version, /^\d{4}-\d\d-\d\d$/);
     assert.match(math.runtimes[0].compatibility_date, /^\d{4}-\d\d-\d\d$/);
+  });
+
+  test("the workerd process tree's CPU is read around the timed requests, and the no-op floor is measured", () => {
+    const row = math.results[0];
+    const c = row.cpu_window;
+    assert.ok(c, `no cpu_window (unmeasured: ${row.unmeasured})`);
+    assert.equal(c.source, '/proc/<pid>/task/<tid>/schedstat');
+    assert.ok(c.calls >= row.samples_total, JSON.stringify(c));
+    // One workerd thread computes, on a core or waiting for one: (CPU + run-queue wait) ÷ wall
+    // is about one whatever else the machine runs; the parent alone (GNU time) would read ~0.
+    const demand = (c.cpu_ms + c.wait_ms) / c.wall_ms;
+    assert.ok(demand > 0.7 && demand < 1.6, `${demand} (${JSON.stringify(c)})`);
+    assert.ok(Number.isFinite(row.noop_ns) && row.noop_ns < row.median_ns, `no-op ${row.noop_ns} ns`);
+    assert.equal(row.suspect, null);
   });
 
   test('a throwing workload is an error, a hanging one a timeout, a missing API unsupported; no workerd left', () => {

@@ -1,6 +1,7 @@
 // One HTTP job: start the runtime's native server with the suite's hono app (the driver says
-// how), time spawn → first 200 from /healthz, warm it, then run the load client in a process of
-// its own and read the server's CPU from /proc around the timed load only. Server and client are
+// how), time spawn → first 200 from /healthz, warm it with parity's node:http client (which
+// verifies every response, off the timing path), then time the load with wrk (closed loop) or
+// oha (open loop, the curve) and read the server's CPU from /proc around each timed load only. Server and client are
 // pinned to different cores where taskset and two cores exist. Every process the job started is
 // gone when it returns: the server through runMeasured's process group, the client by its bound
 // or by a kill.
@@ -9,20 +10,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
-import { medianCI } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../drivers/process.js';
 import { descendantsOf, runMeasured } from '../proc.js';
 import { parseStat } from '../proctree.js';
 import { outcomeNotRun, rowFromInner, toRow } from '../rows.js';
+import { requestFiles } from './gen.js';
+import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
 
-/** A client using this share of its core or more may have limited the load: its row is marked. */
-export const CLIENT_SATURATED = 0.9;
-
 /** How long one load lasts: ten times the mode's minimum sampling time, within 0.3–5 s. */
 export const loadDuration = (spec) => Math.min(5000, Math.max(300, (spec.min_ms ?? 500) * 10));
+
+/** How long one point of the open-loop curve lasts: 5/8 of a load (0.5 s QUICK), within 0.25–5 s. */
+export const openPointMs = (spec) => Math.min(5000, Math.max(250, (loadDuration(spec) * 5) / 8));
 
 /** The most requests one load sends, whatever its duration. */
 export const MAX_REQUESTS = 50_000;
@@ -143,13 +145,18 @@ export async function runHttpJob(job, spec, ctx, driver) {
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
   const node_env = env.NODE_ENV ?? '(unset)';
-  const launch = await driver.httpServer(job, { node_env });
+  // An open-loop workload (suites/http/open-loop.js) says so; its curve needs oha besides wrk.
+  const open = w.loop === 'open';
+  const missing = missingGenerator(open);
+  /** @type {any} */
+  const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
     const stdout = JSON.stringify({ status: 'unsupported', error: launch.unsupported, phase: 'spawn' });
     return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx.version);
   }
   const pin = pinning();
-  const concurrency = Number(job.params.concurrency ?? 1);
+  // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
+  const concurrency = Number(job.params.concurrency ?? 8);
   const base = {
     port: 0,
     workload: new URL(`file://${job.workload.file}`).href,
@@ -160,6 +167,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
   };
   /** @type {(() => void) | null} */
   let killClient = null;
+  /** @type {any} */
+  let files = null;
   /** @type {any} */
   let inner = null;
   /** @type {Promise<void> | null} */
@@ -188,22 +197,21 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
           phase = 'warm-up';
+          const warmMs = Math.max(100, spec.warmup_ms ?? 300);
           const register = (k) => {
             killClient = k;
           };
-          const warm = await runClient(
-            { ...base, port, duration_ms: Math.max(100, spec.warmup_ms ?? 300) },
-            pin,
-            register,
-          );
+          const warm = await runClient({ ...base, port, duration_ms: warmMs, skip_first: true }, pin, register);
           if (!warm.ok) throw Object.assign(new Error(warm.error), { phase });
           phase = 'load';
-          const cpu0 = treeCpuMs(h.pid);
-          const load = await runClient({ ...base, port, duration_ms: loadDuration(spec) }, pin, register);
-          const cpu1 = treeCpuMs(h.pid);
-          if (!load.ok) throw Object.assign(new Error(load.error), { phase });
-          if (!load.requests) throw Object.assign(new Error('no request completed within the load'), { phase });
-          inner = httpInner(load, { cpu_ms: cpu1 - cpu0, startup_ms, node_env, pin, concurrency });
+          const req = w.request(job.params);
+          files = requestFiles(req);
+          const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register };
+          const cpu = () => treeCpuMs(h.pid);
+          const c = { startup_ms, node_env, pin };
+          inner = open
+            ? await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c)
+            : await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c);
         } catch (e) {
           inner = {
             status: 'error',
@@ -221,66 +229,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   /** @type {any} */ (killClient)?.();
   await talk;
   launch.cleanup?.();
+  files?.cleanup();
   if (outcome.killed_for === 'interrupted') return null;
   return rowFromInner(job, outcome, inner, ctx.version);
-}
-
-/**
- * The row's inner part from one load: requests/s as throughput and 1/throughput as time per
- * request, latencies and server CPU per request as metrics, what qualifies them in report.
- */
-export function httpInner(load, { cpu_ms, startup_ms, node_env, pin, concurrency }) {
-  const rps = (load.requests / load.wall_ms) * 1000;
-  const samples = slices(load.done_ms);
-  const clientShare = load.client_cpu_ms / load.wall_ms;
-  const ms = (value, label, better = 'lower') => ({ value, unit: 'ms', better, label });
-  return {
-    status: 'ok',
-    unit: 'requests',
-    units_per_call: 1,
-    calls: load.requests,
-    samples_total: samples.length,
-    samples_ns: samples,
-    median_ns: (load.wall_ms * 1e6) / load.requests,
-    ci95_ns: samples.length >= 2 ? medianCI(samples) : null,
-    throughput: { value: rps, unit: 'req/s' },
-    noop_ns: null,
-    suspect: null,
-    timer: `outside: node:http load client (performance.now), ${concurrency} keep-alive connection(s); time per request = load wall time / requests`,
-    gc: null,
-    metrics: {
-      requests_per_s: { value: rps, unit: 'req/s', better: 'higher', label: 'requests per second' },
-      ttfb_ms: ms(load.ttfb_ms.p50, 'time to first body byte, p50'),
-      ttfb_p99_ms: ms(load.ttfb_ms.p99, 'time to first body byte, p99'),
-      ttlb_ms: ms(load.ttlb_ms.p50, 'time to last byte, p50'),
-      ttlb_p90_ms: ms(load.ttlb_ms.p90, 'time to last byte, p90'),
-      ttlb_p99_ms: ms(load.ttlb_ms.p99, 'time to last byte, p99'),
-      server_cpu_per_request_us: {
-        value: (cpu_ms * 1000) / load.requests,
-        unit: 'µs',
-        better: 'lower',
-        label: 'server CPU (user+sys) per request over the load',
-      },
-      server_cpu_ms: ms(cpu_ms, 'server CPU (user+sys) over the load'),
-      startup_ms: ms(startup_ms, 'server start-up: spawn to the first 200 from /healthz'),
-      client_cpu_pct: {
-        value: Math.round(clientShare * 1000) / 10,
-        unit: '%',
-        better: 'none',
-        label: 'load client CPU, % of one core',
-      },
-    },
-    report: {
-      node_env,
-      requests: load.requests,
-      bytes: load.bytes,
-      verified: load.verified,
-      bound: load.bound,
-      load_ms: Math.round(load.wall_ms),
-      client_saturated: clientShare >= CLIENT_SATURATED,
-      pinning: pin
-        ? `server on core ${pin.server}, client on core ${pin.client} (taskset)`
-        : 'not pinned (taskset or a second core missing)',
-    },
-  };
 }

@@ -1,0 +1,137 @@
+// Ratios between runtimes as the tables show them: pairing by round, the ratio with its interval,
+// the table-wide correction for many comparisons, the A/A floor as a second gate, and ONE text
+// form for a ratio with its interval ("1.23× [1.10–1.37]").
+import { adjustVerdicts, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
+
+/**
+ * The correction applied across the comparisons of one table, as the legend names it. BH, not
+ * Holm: a table asks "which of these differences are real", and at QUICK's 4 rounds Holm over 84
+ * comparisons needs p < 0.0006, which hides ratios of 2.5× (math-json-quick.json); BH bounds the
+ * share of false claims at 5% and, when every difference is noise, the chance of any claim too.
+ * @type {'Benjamini–Hochberg'}
+ */
+export const CORRECTION = 'Benjamini–Hochberg';
+
+/**
+ * A ratio against the baseline, oriented so that > 1 always means "better than the baseline"
+ * (faster, less CPU, less memory); `significant` is the verdict's short form. `p_adj` is the
+ * p-value after the table's correction, `within_floor` a difference inside the A/A noise floor.
+ * @typedef {import('../measure/paired.js').RatioResult & {significant: boolean, p_adj?: number, within_floor?: boolean, disagrees?: boolean}} Ratio
+ */
+
+const usable = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+/**
+ * Align a baseline's and a cell's rows by round, keeping rounds where both are ok and both have
+ * a finite, positive value of `of` (a ratio of anything else has no meaning).
+ * @param {any[]} baseRows
+ * @param {any[]} cellRows
+ * @param {(r: any) => number | null} [of]
+ * @returns {{a: number[], b: number[], rounds: number[]}}
+ */
+export function pairRounds(baseRows, cellRows, of = (r) => r.median_ns) {
+  const base = new Map(baseRows.filter((r) => r.status === 'ok' && usable(of(r))).map((r) => [r.round, of(r)]));
+  /** @type {{a: number[], b: number[], rounds: number[]}} */
+  const out = { a: [], b: [], rounds: [] };
+  for (const r of [...cellRows].sort((x, y) => x.round - y.round)) {
+    const v = of(r);
+    if (r.status !== 'ok' || !usable(v) || !base.has(r.round)) continue;
+    out.a.push(/** @type {number} */ (base.get(r.round)));
+    out.b.push(/** @type {number} */ (v));
+    out.rounds.push(r.round);
+  }
+  return out;
+}
+
+/** @param {import('../measure/paired.js').RatioResult} r @returns {Ratio} */
+const withSignificance = (r) => ({ ...r, significant: r.verdict === 'faster' || r.verdict === 'slower' });
+
+/**
+ * The ratio of one metric between the baseline's cell and another, paired by round (the runtimes
+ * of one round ran back to back). A metric without a direction has no "better", so no ratio.
+ * @param {{rows: any[]}} base
+ * @param {{rows: any[]}} cell
+ * @param {{better: string, of: (r: any) => number | null}} metric
+ * @returns {Ratio | null}
+ */
+export function cellRatio(base, cell, metric) {
+  if (metric.better === 'none') return null;
+  const { a, b } = pairRounds(base.rows, cell.rows, metric.of);
+  if (!a.length) return null;
+  // pairedRatio(x, y) is the mean of log(x/y): baseline over this cell for lower-is-better.
+  return withSignificance(metric.better === 'lower' ? pairedRatio(a, b) : pairedRatio(b, a));
+}
+
+/**
+ * The same metric of one runtime in two files (A → B), unpaired (Welch on logs): > 1 means B is better.
+ * @returns {Ratio | null}
+ */
+export function fileRatio(cellA, cellB, metric) {
+  const vals = (c) =>
+    c.rows
+      .filter((r) => r.status === 'ok')
+      .map(metric.of)
+      .filter(usable);
+  const [a, b] = [vals(cellA), vals(cellB)];
+  if (!a.length || !b.length || metric.better === 'none') return null;
+  return withSignificance(metric.better === 'lower' ? unpairedRatio(a, b) : unpairedRatio(b, a));
+}
+
+/**
+ * Correct one table's ratios together (CORRECTION over every comparison it shows), then apply the A/A
+ * floor as a second gate: a difference no larger than the row's floor is not a claim.
+ * @param {Ratio[]} ratios every ratio of one metric in one table (mutated)
+ * @param {(r: Ratio) => number | undefined} [floorOf] the row's A/A floor as a share, if known
+ */
+export function correctTable(ratios, floorOf = () => undefined) {
+  adjustVerdicts(ratios, CORRECTION);
+  for (const r of ratios) {
+    const f = floorOf(r);
+    if (r.verdict !== 'too-few' && f !== undefined && Math.abs(r.ratio - 1) <= f) {
+      r.within_floor = true;
+      if (r.verdict !== 'same') r.verdict = 'same';
+    }
+    r.significant = r.verdict === 'faster' || r.verdict === 'slower';
+  }
+  return ratios;
+}
+
+/** A ratio's number: 2 decimals below 10, 1 below 100, then whole with separators. */
+export function fmtX(x) {
+  if (!Number.isFinite(x)) return '—';
+  return x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+/** A ratio in a cell: "1.23×", "~1.02×" (no significant difference), "#0.97×" (too few rounds). */
+export function fmtRatio(r) {
+  if (!r || !Number.isFinite(r.ratio)) return '';
+  return `${VERDICT_MARK[r.verdict] ?? ''}${fmtX(r.ratio)}×`;
+}
+
+/** An interval as "[1.10–1.37]", or '' when there is none. @param {[number, number] | undefined} ci */
+export function fmtInterval(ci) {
+  return ci && Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `[${fmtX(ci[0])}–${fmtX(ci[1])}]` : '';
+}
+
+/**
+ * THE text form of a ratio with its interval, used by every table and analysis:
+ * `1.23× [1.10–1.37]`, `~0.98× [0.91–1.05]`, `#1.01×` (one round: no interval).
+ * @param {import('../measure/paired.js').RatioResult} r
+ */
+export function ratioText(r) {
+  return [fmtRatio(r), fmtInterval(r.ci95)].filter(Boolean).join(' ');
+}
+
+/**
+ * Whether a ratio and the cells' medians point opposite ways (the ratio is the geometric mean of
+ * per-round ratios, the cells medians over rounds: with a noisy round they can disagree).
+ * @param {Ratio} r oriented, > 1 = better than the baseline
+ * @param {number} baseMedian the baseline cell's median of the metric
+ * @param {number} cellMedian this cell's median
+ * @param {'higher' | 'lower'} better
+ */
+export function disagrees(r, baseMedian, cellMedian, better) {
+  if (!Number.isFinite(r.ratio) || !(baseMedian > 0) || !(cellMedian > 0)) return false;
+  const byMedians = better === 'lower' ? baseMedian / cellMedian : cellMedian / baseMedian;
+  return (r.ratio - 1) * (byMedians - 1) < 0;
+}

@@ -1,0 +1,210 @@
+// Adaptive rounds: how many rounds each row of a run gets. Every row gets the mode's minimum;
+// after that a row keeps getting rounds until each of its ratios is known to ±precision, or it
+// reaches max_rounds, or the run's time budget is spent. Pure bookkeeping over result rows: the
+// loop runs the jobs, this decides which rows the next round still needs.
+//
+// Stopping on the interval's width alone ("optional stopping") still favours rows whose spread
+// came out small by luck, which makes their t interval too narrow. Two things keep that small
+// (simulated in adaptive.test.js, reasons in docs/ARCHITECTURE.md): the width is looked at only
+// at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a row that
+// meets the target gets one more round whose data played no part in the decision.
+
+import { pairByRound, pairedRatio } from '../measure/paired.js';
+import { paramsKey } from '../measure/workload.js';
+
+/** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
+
+/**
+ * The precision a row has reached: the largest relative half-width (upper side, hi / ratio − 1)
+ * of the 95% intervals of its ratios against the baseline. A runtime with no ok round beside the
+ * baseline has no ratio and is left out (more rounds will not give it one); with no ratio at all
+ * the row has nothing to refine and its precision is null. A run of one runtime uses the interval
+ * of that runtime's own geometric mean, so a single-runtime run stops on the same rule.
+ * @param {ResultRow[]} rows one table row's results, every runtime and round
+ * @param {string[]} runtimeIds
+ * @param {string} baseline
+ * @returns {number | null} Infinity while a ratio has fewer than 2 paired rounds
+ */
+export function rowPrecision(rows, runtimeIds, baseline) {
+  const of = (id) => rows.filter((r) => r.runtime === id);
+  const base = of(baseline);
+  const halves = [];
+  if (runtimeIds.length === 1) {
+    const ok = base.filter((r) => r.status === 'ok');
+    if (!ok.length) return null;
+    // pairedRatio of times against 1 is the t interval of the mean log time: the cell's own interval.
+    const times = ok.map((r) => /** @type {number} */ (r.median_ns));
+    halves.push(
+      halfWidth(
+        pairedRatio(
+          times,
+          times.map(() => 1),
+        ),
+      ),
+    );
+  } else {
+    for (const id of runtimeIds) {
+      if (id === baseline) continue;
+      const p = pairByRound(base, of(id));
+      if (!p.a.length) continue;
+      halves.push(halfWidth(pairedRatio(p.a, p.b)));
+    }
+  }
+  return halves.length ? Math.max(...halves) : null;
+}
+
+/** @param {{ratio: number, ci95: [number, number]}} r */
+function halfWidth(r) {
+  const h = r.ci95[1] / r.ratio - 1;
+  return Number.isFinite(h) ? h : Number.POSITIVE_INFINITY;
+}
+
+/** Rounds at which a row's width is looked at: the minimum, then its doublings. */
+export function isLook(round, minRounds) {
+  let k = Math.max(1, minRounds);
+  while (k < round) k *= 2;
+  return k === round;
+}
+
+/**
+ * The per-row stopping rule, as state: `record` each result, call `endRound` after a round, and
+ * `active(round)` says which rows that round still runs and on which runtimes (a runtime that
+ * reported `unsupported` for a row in round 1 is not asked again: it cannot change its mind).
+ * @param {{workload: any, params: Record<string, string|number>}[]} rows
+ * @param {any[]} runtimes
+ * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number}} mode
+ * @param {string} baseline
+ */
+export function adaptiveRounds(rows, runtimes, mode, baseline) {
+  const ids = runtimes.map((r) => r.id);
+  const state = rows.map((row) => ({
+    row,
+    key: rowKey(row.workload.id, row.params),
+    /** @type {ResultRow[]} */ results: [],
+    rounds: 0,
+    /** @type {number | null} */ precision: Number.POSITIVE_INFINITY,
+    /** @type {number | null} round after which the row stops */ lastRound: null,
+    /** @type {Set<string>} */ unsupported: new Set(),
+  }));
+  const byKey = new Map(state.map((s) => [s.key, s]));
+  return {
+    /** @param {ResultRow & {suite: string, workload: string, params: any}} result */
+    record(result) {
+      const s = byKey.get(rowKey(`${result.suite}/${result.workload}`, result.params));
+      if (!s) return;
+      s.results.push(result);
+      s.rounds = Math.max(s.rounds, result.round);
+      if (result.status === 'unsupported' && result.round === 1) s.unsupported.add(result.runtime);
+    },
+    /** Rows the round runs, each with the runtimes it runs on. */
+    active(round) {
+      if (round > mode.max_rounds) return [];
+      return state
+        .filter((s) => s.lastRound === null || round <= s.lastRound)
+        .map((s) => ({ row: s.row, runtimes: runtimes.filter((rt) => !s.unsupported.has(rt.id)) }))
+        .filter((a) => a.runtimes.length);
+    },
+    /** After round `round`: decide, for each row that ran it, whether it needs more. */
+    endRound(round) {
+      for (const s of state) {
+        if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
+        s.precision = rowPrecision(s.results, ids, baseline);
+        if (s.precision === null) s.lastRound = round;
+        else if (isLook(round, mode.rounds) && s.precision <= mode.precision) s.lastRound = round + 1;
+        if (round >= mode.max_rounds) s.lastRound = round;
+      }
+    },
+    /**
+     * The results file's `adaptive` object: the rule, why the run stopped, what each row reached.
+     * @param {string} stopped 'budget' | 'max-rounds' | 'interrupted' (or 'precision')
+     * @param {number} elapsed_s
+     */
+    report(stopped, elapsed_s) {
+      const rows = this.summary();
+      const all = rows.every((r) => r.reached || r.precision === null);
+      return {
+        precision: mode.precision,
+        budget_s: mode.budget_s,
+        min_rounds: mode.rounds,
+        max_rounds: mode.max_rounds,
+        stopped: stopped === 'max-rounds' && all ? 'precision' : stopped,
+        elapsed_s,
+        rows,
+      };
+    },
+    /** What each row reached. */
+    summary() {
+      return state.map((s) => {
+        const p = s.rounds ? rowPrecision(s.results, ids, baseline) : null;
+        return {
+          workload: s.row.workload.id,
+          params: s.row.params,
+          rounds: s.rounds,
+          precision: p !== null && Number.isFinite(p) ? p : null,
+          reached: p !== null && p <= mode.precision,
+        };
+      });
+    },
+  };
+}
+
+const rowKey = (id, params) => `${id} ${paramsKey(params ?? {})}`;
+
+/**
+ * "3%" / "3" (per cent) or "0.03" → 0.03. Returns null for anything else.
+ * @param {string | undefined} text
+ */
+export function parsePrecision(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text ?? '');
+  if (!m) return null;
+  const v = Number(m[1]);
+  const f = m[2] || v >= 1 ? v / 100 : v;
+  return f > 0 && f < 1 ? f : null;
+}
+
+/**
+ * "90s", "5m", "1h", "300" (seconds) → seconds. Returns null for anything else.
+ * @param {string | undefined} text
+ */
+export function parseBudget(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$/.exec(text ?? '');
+  if (!m) return null;
+  const s = Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] ?? 's'];
+  return s > 0 ? s : null;
+}
+
+const pct = (x) => `±${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/**
+ * The header a run prints above its table: the target, why the run stopped, and the precision
+ * each row reached (±, 95% interval of its widest ratio) with its rounds, wrapped to `width`.
+ * @param {any} adaptive a results file's `adaptive` object
+ * @param {number} [width]
+ */
+export function precisionHeader(adaptive, width = 120) {
+  if (!adaptive?.rows?.length) return '';
+  const rows = adaptive.rows;
+  const reached = rows.filter((r) => r.reached).length;
+  const why = { precision: 'every row reached it', budget: 'time budget spent', 'max-rounds': 'max rounds' };
+  const lines = [
+    `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows, ` +
+      `${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
+    `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
+      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = target not reached.`,
+  ];
+  const items = rows.map((r) => {
+    const p = paramsKey(r.params);
+    const figure = r.precision === null ? 'n/a' : pct(r.precision);
+    return `${r.workload}${p ? ` ${p}` : ''} ${figure}${r.reached ? '' : '*'} (${r.rounds})`;
+  });
+  let line = ' ';
+  for (const item of items) {
+    if (line.length + item.length + 3 > width) {
+      lines.push(line.trimEnd());
+      line = ' ';
+    }
+    line += ` ${item} ·`;
+  }
+  lines.push(line.replace(/ ·$/, ''));
+  return lines.join('\n');
+}

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { longCallSampling, MIN_LONG_SAMPLES, MODES } from '../measure/defaults.js';
+import { pairedRatio } from '../measure/paired.js';
+import { rng } from '../measure/stats.js';
+import { adaptiveRounds, isLook, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
+import { modeOf, UsageError } from './loop.js';
+import { ROOT } from './registry.js';
+
+/** Standard normal (Box–Muller). */
+function gauss(rand) {
+  let u = 0;
+  while (u === 0) u = rand();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rand());
+}
+
+const res = (runtime, round, median_ns, status = 'ok') => ({
+  suite: 's',
+  workload: 'w',
+  params: {},
+  runtime,
+  round,
+  status,
+  median_ns,
+});
+
+test('a row precision is the widest upper half-width of its ratios against the baseline', () => {
+  const rows = [1, 2, 3].flatMap((round) => [
+    res('a', round, 100),
+    res('b', round, [50, 52, 49][round - 1]),
+    res('c', round, [100, 140, 70][round - 1]),
+  ]);
+  const c = pairedRatio([100, 100, 100], [100, 140, 70]);
+  const p = rowPrecision(rows, ['a', 'b', 'c'], 'a');
+  assert.equal(p, c.ci95[1] / c.ratio - 1);
+  // A runtime that never ran ok beside the baseline has no ratio and does not hold the row back.
+  const failing = [1, 2, 3].flatMap((round) => [
+    res('a', round, 100),
+    res('b', round, 50 + round),
+    res('d', round, null, 'error'),
+  ]);
+  assert.ok(Number.isFinite(rowPrecision(failing, ['a', 'b', 'd'], 'a')));
+  assert.equal(rowPrecision([res('a', 1, null, 'error')], ['a', 'b'], 'a'), null);
+  // One runtime: the interval of its own mean log time.
+  assert.ok((rowPrecision([res('a', 1, 100), res('a', 2, 101)], ['a'], 'a') ?? 0) > 0);
+});
+
+test('the width is looked at on the minimum round and its doublings only', () => {
+  assert.deepEqual(
+    [3, 4, 5, 6, 7, 12, 13, 24].map((r) => isLook(r, 3)),
+    [true, false, false, true, false, true, false, true],
+  );
+});
+
+/**
+ * Drive adaptiveRounds as the loop does, with per-round medians drawn by `draw(runtime, round)`.
+ * @returns {{rounds: number, results: any[], rows: any[]}}
+ */
+function drive(runtimeIds, mode, draw, rowsN = 1) {
+  const rows = Array.from({ length: rowsN }, (_, i) => ({ workload: { id: 's/w' }, params: { i } }));
+  const plan = adaptiveRounds(
+    rows,
+    runtimeIds.map((id) => ({ id })),
+    mode,
+    runtimeIds[0],
+  );
+  const results = [];
+  let round = 1;
+  for (; round <= mode.max_rounds; round++) {
+    const active = plan.active(round);
+    if (!active.length) break;
+    for (const a of active) {
+      for (const rt of a.runtimes) {
+        const r = { ...res(rt.id, round, 0), params: a.row.params, ...draw(rt.id, round, a.row.params.i) };
+        results.push(r);
+        plan.record(r);
+      }
+    }
+    plan.endRound(round);
+  }
+  return { rounds: round - 1, results, rows: plan.summary() };
+}
+
+const QUICK = { ...MODES.quick, precision: 0.03 };
+
+test('a quiet row stops one round after its first look meets the target; a noisy one goes to max_rounds', () => {
+  const rand = rng(7);
+  const d = drive(
+    ['a', 'b'],
+    QUICK,
+    (_rt, _round, i) => ({ median_ns: 100 * Math.exp((i ? 0.3 : 0.001) * gauss(rand)) }),
+    2,
+  );
+  assert.equal(d.rows[0].rounds, QUICK.rounds + 1);
+  assert.equal(d.rows[0].reached, true);
+  assert.equal(d.rows[1].rounds, QUICK.max_rounds);
+  assert.equal(d.rows[1].reached, false);
+});
+
+test('a runtime unsupported in round 1 is not asked again; the others keep their rounds', () => {
+  const d = drive(['a', 'b', 'c'], { ...QUICK, max_rounds: 4, precision: 1e-9 }, (rt, round) =>
+    rt === 'c' ? { status: 'unsupported', median_ns: null } : { median_ns: 100 + round * (rt === 'a' ? 1 : 3) },
+  );
+  assert.equal(d.results.filter((r) => r.runtime === 'c').length, 1);
+  assert.equal(d.results.filter((r) => r.runtime === 'b').length, 4);
+});
+
+// Optional stopping: rows stop when their interval is narrow, which happens more readily when
+// their spread came out small by chance, and such rows' intervals are too narrow. The rule in
+// adaptive.js (looks at doublings + one round after) must keep A/A false positives near 5% at
+// every noise level, including the ones where stopping is a coin toss; stopping after every
+// round without the extra one reaches ~10% there, which this test would see.
+test('A/A: the stopping rule keeps false positives near 5% at every noise level', () => {
+  const rand = rng(2026);
+  const trials = 1500;
+  const rates = [];
+  for (const sd of [0.005, 0.01, 0.02, 0.03, 0.05, 0.1]) {
+    let flagged = 0;
+    for (let t = 0; t < trials; t++) {
+      const d = drive(['a', 'b'], { ...QUICK, max_rounds: 12 }, () => ({
+        median_ns: 100 * Math.exp(sd * gauss(rand)),
+      }));
+      const pick = (id) => d.results.filter((r) => r.runtime === id).map((r) => r.median_ns);
+      const v = pairedRatio(pick('a'), pick('b')).verdict;
+      if (v === 'faster' || v === 'slower') flagged++;
+    }
+    rates.push(flagged / trials);
+  }
+  const mean = rates.reduce((s, x) => s + x, 0) / rates.length;
+  assert.ok(Math.max(...rates) <= 0.085, `false positives by noise level: ${rates.map((r) => r.toFixed(3))}`);
+  assert.ok(mean >= 0.035 && mean <= 0.07, `mean false positives ${mean.toFixed(3)}`);
+});
+
+test('a long call takes fewer samples, never fewer than the floor; a short one the mode count', () => {
+  const job = { min_samples: 12, max_ms: 4000 };
+  assert.equal(longCallSampling(job, 1e6).min_samples, 12);
+  assert.equal(longCallSampling(job, 500e6).min_samples, 8);
+  assert.equal(longCallSampling(job, 4e9).min_samples, MIN_LONG_SAMPLES);
+});
+
+test('PRECISION and BUDGET parse as people write them; anything else is a usage error naming the value', () => {
+  assert.equal(parsePrecision('3%'), 0.03);
+  assert.equal(parsePrecision('3'), 0.03);
+  assert.equal(parsePrecision('0.03'), 0.03);
+  assert.equal(parsePrecision('abc'), null);
+  assert.equal(parsePrecision('100%'), null);
+  assert.equal(parseBudget('5m'), 300);
+  assert.equal(parseBudget('90s'), 90);
+  assert.equal(parseBudget('1h'), 3600);
+  assert.equal(parseBudget('0'), null);
+  assert.throws(
+    () => modeOf({ precision: 'x' }),
+    (e) => e instanceof UsageError && /Invalid --precision "x"/.test(e.message),
+  );
+  assert.throws(
+    () => modeOf({ budget: '5 min' }),
+    (e) => e instanceof UsageError && /Invalid --budget "5 min"/.test(e.message),
+  );
+  assert.deepEqual(
+    [modeOf({ rounds: '4' }).rounds, modeOf({ rounds: '4' }).max_rounds],
+    [4, 4],
+    '--rounds fixes the count',
+  );
+});
+
+test('the header names the target, why the run stopped and every row, within 120 columns', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    workload: `suite/workload-${i}`,
+    params: { mb: i },
+    rounds: 3 + (i % 4),
+    precision: i % 5 ? 0.02 * i : null,
+    reached: i < 3,
+  }));
+  const text = precisionHeader({
+    precision: 0.03,
+    budget_s: 60,
+    min_rounds: 3,
+    max_rounds: 10,
+    stopped: 'budget',
+    elapsed_s: 61,
+    rows,
+  });
+  for (const line of text.split('\n')) assert.ok(line.length <= 120, line);
+  assert.match(text, /reached by 3 of 30 rows/);
+  assert.match(text, /time budget spent/);
+  assert.match(text, /suite\/workload-29 mb=29 ±58%\* \(4\)/);
+  assert.match(text, /suite\/workload-0 mb=0 n\/a \(3\)/);
+});
+
+// The loop itself, with a fake runtime kind whose runner reports synthetic medians (no timing):
+// the quiet row must stop early, the noisy one must run until the budget or max rounds.
+function fakeKind() {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-adaptive-'));
+  mkdirSync(join(dir, 'fake'));
+  writeFileSync(join(dir, 'fake', 'kind.json'), JSON.stringify({ driver: 'process', bench: 'bench.js', args: [] }));
+  writeFileSync(
+    join(dir, 'fake', 'bench.js'),
+    `const arg = process.argv[2];
+if (arg === '--info') { console.log(JSON.stringify({ runtime: 'fake', version: 'v0', engine: 'V8', engine_version: '0', timer: 'none', gc: 'none' })); process.exit(0); }
+const job = JSON.parse(arg);
+let u = 0; while (u === 0) u = Math.random();
+const m = 1000 * Math.exp(job.params.sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * Math.random()));
+console.log(JSON.stringify({ status: 'ok', error: null, unit: 'ops', units_per_call: 1, calls: 1, samples_total: 1,
+  samples_ns: [m], median_ns: m, ci95_ns: [m, m], throughput: { value: 1e9 / m, unit: 'ops/s' }, timer: 'none', gc: 'none' }));\n`,
+  );
+  const bin = 'node_modules/node/bin/node';
+  writeFileSync(
+    join(dir, 'runtimes.json'),
+    JSON.stringify({ runtimes: { f1: { kind: 'fake', bin }, f2: { kind: 'fake', bin } }, variants: {} }),
+  );
+  mkdirSync(join(dir, 'suites', 'adapt'), { recursive: true });
+  writeFileSync(
+    join(dir, 'suites', 'adapt', 'noise.js'),
+    `export default { name: 'noise', unit: 'ops', params: { sd: [0.001, 0.5] }, quick: { sd: [0.001, 0.5] }, run: () => 1, verify() {} };\n`,
+  );
+  return dir;
+}
+
+test('the loop: a quiet row stops early, a noisy one runs to the budget; the file says what each reached', (t) => {
+  const dir = fakeKind();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const out = join(dir, 'r.json');
+  const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
+  const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--quick', '--out', out];
+  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '600s'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const doc = JSON.parse(readFileSync(out, 'utf8'));
+  const [quiet, noisy] = doc.adaptive.rows;
+  assert.deepEqual([quiet.rounds, quiet.reached], [MODES.quick.rounds + 1, true]);
+  assert.deepEqual([noisy.rounds, noisy.reached], [MODES.quick.max_rounds, false]);
+  assert.equal(doc.results.length, 2 * (quiet.rounds + noisy.rounds));
+  assert.match(r.stdout, /Precision target ±5\.0% per ratio .*: reached by 1 of 2 rows/);
+  const table = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), 'table', out], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  assert.match(table.stdout, /^Precision target .*\n {2}stopped: max rounds/);
+
+  // A budget already spent: the minimum rounds still run, nothing more.
+  const spent = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '0.001s'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  assert.equal(spent.status, 0, spent.stderr);
+  const d2 = JSON.parse(readFileSync(out, 'utf8'));
+  assert.deepEqual(
+    d2.adaptive.rows.map((x) => x.rounds),
+    [MODES.quick.rounds, MODES.quick.rounds],
+  );
+  assert.equal(d2.adaptive.stopped, 'budget');
+});
+
+// The harness side of long calls, on a fake clock: each call of the workload takes "4 s" (and 1 ms of
+// real time, so that mitata, whose first probe reads its own clock, does not batch it).
+test('a job whose call takes 4 s runs 6 calls, not 16: no warm-up repeat, 3 samples', async (t) => {
+  const { runJob } = await import('../measure/harness.js');
+  const dir = mkdtempSync(join(tmpdir(), 'parity-long-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'long.js');
+  writeFileSync(
+    file,
+    `export default { name: 'long', unit: 'ops', run() { const end = performance.now() + 1; while (performance.now() < end); globalThis.__clock += 4e9; globalThis.__calls++; return 1; }, verify() {} };\n`,
+  );
+  const g = /** @type {any} */ (globalThis);
+  g.__clock = 0;
+  g.__calls = 0;
+  const caps = /** @type {any} */ ({
+    kind: 'node',
+    now: () => (g.__clock += 1000),
+    timer: 'fake',
+    gc: null,
+    gcName: 'none',
+    cpuUsage: () => ({ user: 0, system: 0 }),
+    rss: () => 0,
+    heap: () => 0,
+    version: 'v0',
+    engine: 'V8',
+    engineVersion: '0',
+  });
+  const job = { id: 'x/long', workload: `file://${file}`, params: {}, ...MODES.full };
+  const row = /** @type {any} */ (await runJob(caps, job));
+  assert.equal(row.status, 'ok', row.error);
+  assert.equal(row.samples_total, MIN_LONG_SAMPLES);
+  // First call (verify) + mitata's probe + the samples + the verify-after call; the 300 ms warm-up
+  // adds none. Before adaptive sampling: 1 + 1 warm-up + 1 + 12 + 1 = 16 calls, a minute at 4 s.
+  assert.equal(g.__calls, 3 + MIN_LONG_SAMPLES);
+});

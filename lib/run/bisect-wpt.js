@@ -1,0 +1,94 @@
+// make bisect … WPT=<test file>: the release where a WPT subtest started or stopped passing. A WPT
+// outcome does not vary from run to run the way a timing does, so each release runs the file once
+// and two releases differ when any subtest's status differs.
+import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { discover, outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
+import { wptBisectLines } from '../report/timeline.js';
+import { bisectSearch } from '../runtimes/bisect.js';
+import { releaseIds } from '../runtimes/releases.js';
+import { UsageError } from './loop.js';
+import { resolveRuntime } from './registry.js';
+import { resultsPath } from './results.js';
+
+const NO_EXPECTATIONS = { expected: new Set(), flaky: new Set() };
+
+/** Subtests whose status differs between two outcome maps (a subtest one side lacks counts). */
+export function differingSubtests(a, b) {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+}
+
+/**
+ * Bisect a WPT file's subtest statuses over `versions` of `o.runtime`.
+ * @param {Record<string, any>} o
+ * @param {string[]} versions
+ * @param {{runFile?: (version: string) => Promise<Map<string, string>>}} [inject] tests pass statuses
+ */
+export async function bisectWpt(o, versions, inject = {}) {
+  const runFile = inject.runFile ?? wptRunner(o);
+  /** @type {Map<string, Map<string, string>>} */
+  const statuses = new Map();
+  const statusOf = async (v) => {
+    if (!statuses.has(v)) statuses.set(v, await runFile(v));
+    return /** @type {Map<string, string>} */ (statuses.get(v));
+  };
+  const measure = async (vs) => {
+    for (const v of vs) await statusOf(v);
+    return {
+      compare(a, b) {
+        const d = differingSubtests(/** @type {any} */ (statuses.get(a)), /** @type {any} */ (statuses.get(b)));
+        return {
+          significant: d.length > 0,
+          size: d.length,
+          verdict: d.length ? `${d.length} subtest(s) differ` : 'same',
+        };
+      },
+    };
+  };
+  const result = await bisectSearch(versions, measure, { log: (s) => process.stderr.write(`${s}\n`) });
+  const [before, after] = [statuses.get(result.before), statuses.get(result.after)];
+  const changed = differingSubtests(/** @type {any} */ (before), /** @type {any} */ (after));
+  const runs = Object.fromEntries([...statuses].map(([v, m]) => [v, Object.fromEntries(m)]));
+  const summary = { runtime: o.runtime, wpt: o.wpt, releases: versions.length, ...result, changed, runs };
+  const lines = wptBisectLines(summary);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!inject.runFile) {
+    const out = o.out ?? resultsPath(new Date(), undefined, `-bisect-wpt-${o.runtime}`);
+    writeFileSync(out, `${JSON.stringify({ command: process.argv.slice(1).join(' '), ...summary }, null, 1)}\n`);
+    process.stderr.write(`parity: bisect written to ${relative(process.cwd(), out)}\n`);
+  }
+  return result.status === 'found' ? 0 : 1;
+}
+
+/** Runs the WPT file (every META variant) on one release: subtest → status. */
+function wptRunner(o) {
+  const { dir, exists } = wptLocation(o['wpt-dir'] || undefined);
+  if (!exists)
+    throw new UsageError(
+      `No WPT checkout at ${dir}: run make wpt-fetch, or set WPT_DIR to a web-platform-tests checkout`,
+    );
+  let tests;
+  try {
+    ({ tests } = discover(dir, [o.wpt]));
+  } catch (e) {
+    throw new UsageError(/** @type {Error} */ (e).message);
+  }
+  if (!tests.length)
+    throw new UsageError(
+      `WPT="${o.wpt}" is not a runnable test file under ${dir} (expected a .any.js or .worker.js file)`,
+    );
+  return async (v) => {
+    const [id] = releaseIds(o.runtime, [v]);
+    const rt = resolveRuntime(id);
+    /** @type {Map<string, string>} */
+    const out = new Map();
+    for (const t of tests) {
+      const rows = outcomeRows(id, t, await runTestFile(rt, dir, t), NO_EXPECTATIONS);
+      for (const r of rows) out.set(`${t.id} > ${r.subtest}`, r.status);
+    }
+    process.stderr.write(
+      `parity: ${id}: ${[...out.values()].filter((s) => s === 'pass').length}/${out.size} subtests pass\n`,
+    );
+    return out;
+  };
+}

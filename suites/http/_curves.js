@@ -1,0 +1,182 @@
+// The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
+// (open loop, with the generator's own floor beside it and its chart data in the report model),
+// and what hono and node's adapter cost (plain handlers against the hono app).
+import { pairedRatio } from '../../lib/measure/paired.js';
+import { median } from '../../lib/measure/stats.js';
+import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { simpleTable } from '../../lib/report/model.js';
+
+const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
+const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];
+const f = (x, unit = '') =>
+  x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`;
+const med = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
+  return v.length ? median(v) : null;
+};
+
+/**
+ * Each route × runtime's curve, point by point, as medians over rounds (a round's rates are its
+ * own maximum's fractions): one entry per fraction.
+ */
+export function curves(rows) {
+  const out = [];
+  const rts = order(rows);
+  const routes = [...new Set(open(rows).map((r) => r.params.route))].sort();
+  for (const route of routes) {
+    for (const rt of rts) {
+      const mine = open(rows).filter((r) => r.params.route === route && r.runtime === rt);
+      if (!mine.length) continue;
+      const n = Math.max(...mine.map((r) => r.report?.curve?.length ?? 0));
+      const points = [];
+      for (let i = 0; i < n; i++) {
+        const ps = mine.map((r) => r.report?.curve?.[i]).filter(Boolean);
+        const m = (k) => med(ps.map((p) => p[k]));
+        points.push({
+          share: Math.round(med(mine.map((r) => (r.report?.curve?.[i]?.offered ?? 0) / r.throughput.value)) * 100),
+          offered: m('offered'),
+          achieved: m('achieved'),
+          p50_ms: m('p50_ms'),
+          p90_ms: m('p90_ms'),
+          p99_ms: m('p99_ms'),
+          p999_ms: m('p999_ms'),
+          ttfb_sent_p50_ms: m('ttfb_sent_p50_ms'),
+          server_cpu_per_request_us: m('server_cpu_per_request_us'),
+          gen_cpu_pct: m('gen_cpu_pct'),
+          floor_p50_ms: m('floor_p50_ms'),
+          floor_p99_ms: m('floor_p99_ms'),
+          beyond_generator: ps.some((p) => p.beyond_generator),
+          server_behind: ps.some((p) => p.server_behind),
+        });
+      }
+      out.push({ route, runtime: rt, max: metricMedian(mine, 'requests_per_s'), points });
+    }
+  }
+  return out;
+}
+
+function curveTable(rows) {
+  const cs = curves(rows);
+  if (!cs.length) return null;
+  const body = [];
+  for (const c of cs) {
+    for (const p of c.points) {
+      const mark = p.beyond_generator ? 'G' : p.server_behind ? 'S' : '';
+      body.push([
+        c.route,
+        c.runtime,
+        `${f(p.offered)} (${p.share}%)`,
+        f(p.achieved),
+        p.beyond_generator ? '—' : f(p.p50_ms, ' ms'),
+        p.beyond_generator ? '—' : f(p.p99_ms, ' ms'),
+        p.beyond_generator ? '—' : f(p.p999_ms, ' ms'),
+        p.beyond_generator ? '—' : f(p.ttfb_sent_p50_ms, ' ms'),
+        `${f(p.floor_p50_ms, ' ms')} / ${f(p.floor_p99_ms, ' ms')}`,
+        f(p.server_cpu_per_request_us, ' µs'),
+        `${f(p.gen_cpu_pct, '%')}${mark ? ` ${mark}` : ''}`,
+      ]);
+    }
+  }
+  const series = cs.flatMap((c) =>
+    ['p50_ms', 'p99_ms'].map((stat) => ({
+      route: c.route,
+      runtime: c.runtime,
+      stat: stat.replace('_ms', ''),
+      points: c.points.filter((p) => !p.beyond_generator && p.offered !== null).map((p) => [p.offered, p[stat]]),
+    })),
+  );
+  const t = simpleTable(
+    null,
+    [
+      'route',
+      'runtime',
+      'offered req/s (of max)',
+      'achieved',
+      'TTLB p50',
+      'TTLB p99',
+      'TTLB p99.9',
+      'TTFB p50 †',
+      'floor p50 / p99',
+      'server CPU/req',
+      'oha CPU',
+    ],
+    body,
+    [
+      'Open loop: oha --latency-correction sends at a fixed rate whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
+      '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
+      'floor = the same rate from the same generator against this server’s plain json-small handler: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.',
+      'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
+    ],
+  );
+  return { ...t, chart: { kind: 'latency-throughput', x: 'offered req/s', y: 'TTLB ms', series } };
+}
+
+/** hono ÷ plain per route, concurrency and runtime, paired by round. */
+function frameworkShare(rows) {
+  const http = rows.filter((r) => r.suite === 'http' && r.status === 'ok');
+  const body = [];
+  for (const route of ['json-small', 'render-stream']) {
+    const plain = http.filter((r) => r.workload === 'plain' && r.params.route === route);
+    const cs = [...new Set(plain.map((r) => r.params.concurrency))].sort((a, b) => a - b);
+    for (const c of cs) {
+      for (const rt of order(rows)) {
+        const p = plain.filter((r) => r.runtime === rt && r.params.concurrency === c);
+        const h = http.filter((r) => r.workload === route && r.runtime === rt && r.params.concurrency === c);
+        if (!p.length || !h.length) continue;
+        const ratio = (num, den, id) => {
+          const d = new Map(den.map((r) => [r.round, r.metrics?.[id]?.value]));
+          const a = [];
+          const b = [];
+          for (const r of num) {
+            const x = r.metrics?.[id]?.value;
+            const y = d.get(r.round);
+            if (x > 0 && y > 0) {
+              a.push(x);
+              b.push(y);
+            }
+          }
+          return a.length ? ratioText(pairedRatio(a, b)) : '—';
+        };
+        const rp = metricMedian(p, 'requests_per_s');
+        const rh = metricMedian(h, 'requests_per_s');
+        const cp = metricMedian(p, 'server_cpu_per_request_us');
+        const ch = metricMedian(h, 'server_cpu_per_request_us');
+        body.push([
+          route,
+          c,
+          rt,
+          f(rp),
+          f(rh),
+          ratio(p, h, 'requests_per_s'),
+          `${f(cp, ' µs')} → ${f(ch, ' µs')}`,
+          cp && ch ? `${Math.round((1 - cp / ch) * 100)}%` : '—',
+        ]);
+      }
+    }
+  }
+  if (!body.length) return null;
+  return simpleTable(
+    null,
+    [
+      'route',
+      'conc.',
+      'runtime',
+      'plain req/s',
+      'hono req/s',
+      'plain ÷ hono req/s',
+      'server CPU/req plain → hono',
+      'hono’s share of CPU/req',
+    ],
+    body,
+    [
+      'plain = the same bytes from the native server with no framework: node:http with no adapter, Deno.serve, Bun.serve, a bare workerd fetch (suites/http/_plain.js). On node the hono rows also pay @hono/node-server, which turns node:http’s request into a web Request and the Response back: the share there is adapter + framework.',
+      'hono’s share = 1 − plain CPU/req ÷ hono CPU/req (medians over rounds). Ratios: geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.',
+    ],
+    3,
+  );
+}
+
+export default [
+  { title: 'HTTP: latency–throughput curve (open loop, fixed rates)', table: curveTable },
+  { title: 'HTTP: what the framework and adapter cost (plain handler vs hono)', table: frameworkShare },
+];

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""One-off cross-check of parity's table statistics against scipy and statsmodels.
+
+Run (a venv with the two pinned packages; the numbers are in docs/statistics.md):
+  python3 -m venv /tmp/v && /tmp/v/bin/pip install scipy==1.14.1 statsmodels==0.14.4
+  /tmp/v/bin/python tools/stats-crosscheck.py [results/published/math-json-quick.json]
+It asks parity (node) for every cell's round medians and interval and every ratio's paired rounds,
+p and BH-adjusted p, and recomputes them independently.
+"""
+import json, math, subprocess, sys
+from scipy import stats
+from statsmodels.stats.multitest import multipletests
+
+FILE = sys.argv[1] if len(sys.argv) > 1 else 'results/published/math-json-quick.json'
+DUMP = """
+const { aggregate } = await import('./lib/report/aggregate.js');
+const { readResults } = await import('./lib/run/results.js');
+const { pairRounds } = await import('./lib/report/ratios.js');
+const d = readResults(process.argv[1]);
+const agg = aggregate(d.results, d.runtimes.map((r) => r.id));
+const out = { cells: [], pairs: [] };
+for (const row of agg.rows) for (const c of Object.values(row.cells)) {
+  if (!c.ok) continue;
+  out.cells.push({ times: c.times, ci: c.ci95_ns });
+  if (!c.ratio) continue;
+  const p = pairRounds(row.cells[agg.baseline].rows, c.rows);
+  out.pairs.push({ a: p.a, b: p.b, ci: c.ratio.ci95, p: c.ratio.p, p_adj: c.ratio.p_adj });
+}
+process.stdout.write(JSON.stringify(out));
+"""
+d = json.loads(subprocess.check_output(['node_modules/.bin/node', '--input-type=module', '-e', DUMP, FILE]))
+
+worst_ci = 0
+for c in d['cells']:
+    xs = [math.log(t) for t in c['times']]
+    if len(xs) < 2:
+        continue
+    lo, hi = stats.t.interval(0.95, len(xs) - 1, loc=sum(xs) / len(xs), scale=stats.sem(xs))
+    for mine, ref in zip(c['ci'], (math.exp(lo), math.exp(hi))):
+        worst_ci = max(worst_ci, abs(mine / ref - 1))
+worst_p = worst_r = 0
+for p in d['pairs']:
+    la = [math.log(a) for a in p['a']]
+    lb = [math.log(b) for b in p['b']]
+    worst_p = max(worst_p, abs(stats.ttest_rel(la, lb).pvalue - p['p']))
+    diffs = [x - y for x, y in zip(la, lb)]
+    lo, hi = stats.t.interval(0.95, len(diffs) - 1, loc=sum(diffs) / len(diffs), scale=stats.sem(diffs))
+    worst_r = max(worst_r, abs(p['ci'][0] / math.exp(lo) - 1), abs(p['ci'][1] / math.exp(hi) - 1))
+ps = [p['p'] for p in d['pairs']]
+rej, adj, _, _ = multipletests(ps, alpha=0.05, method='fdr_bh')
+worst_bh = max(abs(a - p['p_adj']) for a, p in zip(adj, d['pairs']))
+same = sum(1 for r, p in zip(rej, d['pairs']) if r == (p['p_adj'] < 0.05))
+print(f"{FILE}")
+print(f"cells {len(d['cells'])}: interval vs scipy t.interval on logs, largest relative difference {worst_ci:.1e}")
+print(f"ratios {len(ps)}: p vs scipy ttest_rel on logs, largest difference {worst_p:.1e}; interval {worst_r:.1e}")
+print(f"BH vs statsmodels fdr_bh: largest difference {worst_bh:.1e}; same verdict {same}/{len(ps)}, {int(rej.sum())} claims")
