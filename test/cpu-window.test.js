@@ -49,7 +49,11 @@ describe('the CPU window', () => {
   for (const rt of RUNTIMES) {
     test(`${rt}: a call of known CPU reads that CPU per op`, () => {
       const { perOp, c } = window(rt, 'spin-cpu');
-      const known = CPU_PER_CALL_US / 1000;
+      // getrusage over exactly the window's calls: the last ones before the final verifying call.
+      const used = doc.results.find((r) => r.runtime === rt && r.workload === 'spin-cpu').report.used_us;
+      const inWindow = used.slice(used.length - 1 - c.calls, used.length - 1);
+      const known = inWindow.reduce((a, b) => a + b, 0) / inWindow.length / 1000;
+      assert.ok(Math.abs(known / (CPU_PER_CALL_US / 1000) - 1) < 0.5, `the fixture's calls used ${known} ms each`);
       assert.ok(Math.abs(perOp / known - 1) < 0.1, `${perOp} ms/op for ${known} ms/op (${JSON.stringify(c)})`);
     });
     test(`${rt}: CPU per op ÷ the window's wall per op is the utilisation the CPU table prints`, () => {
@@ -74,10 +78,13 @@ describe('the CPU window', () => {
     });
     test(`${rt}: a second spinning thread counts beside the main thread`, () => {
       const { threads, demand, c } = window(rt, 'spin-two-threads');
-      // The threads' shares of a contended core differ by a time slice or two; counting the main
-      // thread alone would read 1.
-      assert.ok(threads > 1.5 && threads < 2.6, `CPU over the main thread's ${threads}`);
-      assert.ok(demand > 1.7 && demand < 3, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      // Demand is the robust reading: both threads are runnable for the whole window, so it
+      // reads 2 whatever else runs (counting the main thread alone would read 1, counting a
+      // thread twice 3 or more). The CPU each thread gets is not: at load 11 on this 2-core
+      // machine bun's worker got twice the main thread's share (CPU over the main thread's 2.97),
+      // so that ratio only has to show a second thread counted at all.
+      assert.ok(demand > 1.7 && demand < 2.8, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      assert.ok(threads > 1.3 && threads < 4, `CPU over the main thread's ${threads} (${JSON.stringify(c)})`);
     });
   }
 });

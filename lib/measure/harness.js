@@ -66,47 +66,55 @@ function measureOptions(caps, job) {
 /** Median ns per call of a function that does nothing but return, measured the same way. */
 async function noopBaseline(caps, job, async) {
   const noop = async ? async () => do_not_optimize(0) : () => do_not_optimize(0);
-  const stats = await measure(noop, { ...measureOptions(caps, job), min_cpu_time: 50e6 });
+  const stats = await measure(noop, { ...measureOptions(caps, job), min_cpu_time: 10e6 });
   return median(stats.samples);
 }
-
-/** A window of one slow call is one scheduling draw: utilisation then swings by 2× on a busy machine. */
-const MIN_WINDOW_CALLS = 3;
 
 /** A CPU figure whose error bound exceeds this share of it is marked low precision. */
 const PRECISION = 0.05;
 
 /**
- * The CPU window: parity's own loop after mitata's, read from the OS at its edges, so the divisor
- * is exactly the calls made inside it (mitata's measure() also holds its warm-up call, a full GC,
- * the compile of its timing loop and trimmed samples: issue 16.1). Calls run in batches of about
- * a millisecond so the clock is read rarely; the window lasts `ms` of wall time and 3 calls at least.
+ * The CPU window is mitata's timed samples themselves (issue 16.1): the OS's CPU is read just
+ * before the first sample's clock starts and again when sampling ends, through mitata's counters
+ * hooks (`before` runs outside each sample's t0…t1, `translate` once after the loop), so the
+ * divisor is exactly the calls those samples made, trimmed ones included. Neither the warm-up
+ * call, the GC before sampling nor the compile of the timing loop is inside; between samples the
+ * window holds only mitata's own bookkeeping (two clock reads and a store). CPU per op ÷ the
+ * samples' mean wall per op is then the utilisation, over the very calls the throughput is from.
  * @param {Capabilities} caps
- * @param {() => any} fn
- * @param {boolean} async
- * @param {number} median_ns
- * @param {number} ms
  */
-async function cpuWindow(caps, fn, async, median_ns, ms) {
+function sampleWindow(caps) {
   const os = caps.osCpu;
-  if (!os) return null;
-  const batch = Math.max(1, Math.floor(1e6 / Math.max(median_ns, 1)));
-  let calls = 0;
-  const a = os.read();
-  const wall0 = caps.now();
-  const end = wall0 + ms * 1e6;
-  do {
-    if (async) for (let i = 0; i < batch; i++) await fn();
-    else for (let i = 0; i < batch; i++) fn();
-    calls += batch;
-  } while (caps.now() < end || calls < MIN_WINDOW_CALLS);
-  const wall_ms = (caps.now() - wall0) / 1e6;
-  const b = os.read();
-  const c = cpuBetween(a, b);
-  const w = { ...c, calls, wall_ms, source: os.source };
-  if (c.error_ms <= PRECISION * Math.max(c.cpu_ms, 1e-9)) return w;
-  const pct = Math.round((c.error_ms / Math.max(c.cpu_ms, 1e-9)) * 100);
-  return { ...w, note: `low precision: ${c.cpu_ms.toFixed(1)} ms of CPU read ±${c.error_ms} ms (±${pct}%)` };
+  if (!os) return { counters: undefined, result: () => null };
+  /** @type {import('./oscpu.js').CpuReading | null} */
+  let a = null;
+  let wall0 = 0;
+  /** @type {any} */
+  let w = null;
+  const counters = {
+    init() {},
+    before() {
+      if (a !== null) return;
+      a = os.read();
+      wall0 = caps.now();
+    },
+    after() {},
+    /** @param {number} batch calls per sample @param {number} samples samples taken, before trimming */
+    translate(batch, samples) {
+      const wall_ms = (caps.now() - wall0) / 1e6;
+      const b = os.read();
+      if (a) w = { ...cpuBetween(a, b), calls: batch * samples, wall_ms, source: os.source };
+      return null;
+    },
+    deinit() {},
+  };
+  const result = () => {
+    if (!w) return null;
+    if (w.error_ms <= PRECISION * Math.max(w.cpu_ms, 1e-9)) return w;
+    const pct = Math.round((w.error_ms / Math.max(w.cpu_ms, 1e-9)) * 100);
+    return { ...w, note: `low precision: ${w.cpu_ms.toFixed(1)} ms of CPU read ±${w.error_ms} ms (±${pct}%)` };
+  };
+  return { counters, result };
 }
 
 /**
@@ -165,10 +173,13 @@ export async function runJob(caps, job) {
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();
     // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
-    const stats = await measure(fn, { ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
+    const window = sampleWindow(caps);
+    // $counters is mitata's hook for hardware counters; its types leave it out.
+    const options = /** @type {any} */ ({ ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
+    const stats = await measure(fn, { ...options, $counters: window.counters });
     const cpu1 = caps.cpuUsage();
     const median_ns = median(stats.samples);
-    const cpu_window = await cpuWindow(caps, fn, async, median_ns, job.cpu_ms ?? job.min_ms ?? MODES.full.min_ms);
+    const cpu_window = window.result();
 
     // Verify again: a workload that only works on its first call is wrong, not fast.
     phase = 'verify-after';

@@ -1,6 +1,7 @@
 // One cell of a runtime table as report-model data. By default a cell is its value and its ratio
 // against the baseline, with only the marks that change a conclusion; `detail` (SHOW=spread)
 // adds the cell's own interval and the ratio's interval.
+import { median } from '../measure/stats.js';
 import { fmtInterval, fmtRatio } from './ratios.js';
 import { fmtTime, fmtValue, NA, SCALED_UNITS, si } from './units.js';
 
@@ -111,6 +112,21 @@ export function metricCell(cell, metric, unit, detail = false) {
   );
 }
 
+/** The share by which a window's mean wall per call may exceed the samples' median before "†". */
+export const UNEVEN = 0.1;
+
+/**
+ * "†" where the timed samples were uneven: the CPU window is every sample, so CPU/op ÷ util is
+ * their mean wall per op, while the throughput is their median; in the median round the two
+ * differ by more than UNEVEN (a few slow samples: JIT work during sampling, a busy machine).
+ */
+function unevenMark(cell) {
+  const q = cell.rows
+    .filter((r) => r.status === 'ok' && r.cpu_window?.calls && r.median_ns > 0)
+    .map((r) => (r.cpu_window.wall_ms * 1e6) / r.cpu_window.calls / r.median_ns);
+  return q.length && Math.abs(median(q) - 1) > UNEVEN ? '†' : '';
+}
+
 /** SHOW=cpu: CPU per op (or per MB) and utilisation in the timed window; job totals without one. */
 export function cpuCell(cell, unit, detail = false) {
   if (!cell) return { text: '' };
@@ -128,7 +144,7 @@ export function cpuCell(cell, unit, detail = false) {
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
   return {
-    text: `${perText}${coarse}${spread} util ${util.median.toFixed(2)}`,
+    text: `${perText}${coarse}${unevenMark(cell)}${spread} util ${util.median.toFixed(2)}`,
     value: per.median,
     ci95: per.ci95,
     metric: 'cpu_per_unit',

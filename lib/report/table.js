@@ -110,9 +110,10 @@ export function spreadTable(agg, labels) {
 /** SHOW=cpu. */
 export function cpuTable(agg, labels, detail = false) {
   const title = [
-    'CPU in the CPU window (parity’s own loop after the timed samples, its calls counted) per op or per MB, from the OS,',
-    'every thread and process of the job; util = CPU ÷ wall (above 1: GC or JIT threads beside the main one; below 1: the',
-    'job waited, for I/O or for a CPU other work held); "≈" = a round’s CPU reading has an error bound above 5% of it;',
+    'CPU per op or per MB over the timed samples themselves (every call they made), from the OS, every thread and process',
+    'of the job; util = CPU ÷ wall over those calls (above 1: GC or JIT threads beside the main one; below 1: the job',
+    'waited, for I/O or for a CPU other work held); "≈" = a CPU reading with an error bound above 5% of it; "†" = uneven',
+    'samples: their mean wall per op is over 10% off the median the throughput is from, so CPU/op × throughput ≠ util;',
     '"(job)" = whole-job CPU / wall where the file has no window figure',
   ].join('\n');
   return runtimeTable(
