@@ -1,5 +1,7 @@
 // Planning: which jobs a run has, in which order, and what each job is told.
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paramSets } from '../measure/workload.js';
 
@@ -118,6 +120,18 @@ export function selectParams(sets, only, open = []) {
   return out.filter((p) => Object.entries(only).every(([k, vs]) => k in p && vs.includes(String(p[k]))));
 }
 
+/** @type {string | null} */
+let inputsDir = null;
+/** This run's folder for generated inputs (lib/measure/harness.js cachedInput), removed at exit. */
+function runInputsDir() {
+  if (inputsDir === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'parity-inputs-'));
+    inputsDir = dir;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return inputsDir;
+}
+
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
@@ -134,5 +148,6 @@ export function jobSpec(job, mode) {
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
     cores: availableParallelism(),
+    inputs_dir: runInputsDir(),
   };
 }

@@ -227,9 +227,19 @@ export function makeDoc(kind, mb, seed = DOC_SEED) {
 export const PARAMS = { doc: KINDS, mb: [1, 4, 16] };
 export const QUICK = { doc: KINDS, mb: [1] };
 
-/** Setup shared by the json workloads. */
-export function docState({ doc, mb }) {
-  return { ...makeDoc(doc, mb), out: null };
+/**
+ * Setup shared by the json workloads: the document made once per run (the harness's `cached`)
+ * and parsed back here, or made in the job where there is no run folder.
+ * @param {{doc: any, mb: number}} params
+ * @param {{cached?: (key: string, make: () => any) => Promise<any>}} [ctx]
+ */
+export async function docState({ doc, mb }, ctx) {
+  if (!ctx?.cached) return { ...makeDoc(doc, mb), out: null };
+  const made = await ctx.cached(`json-doc-${doc}-${mb}-${DOC_SEED}`, () => {
+    const { value: _value, ...rest } = makeDoc(doc, mb);
+    return rest;
+  });
+  return { ...made, value: JSON.parse(made.text), out: null };
 }
 
 /** Throw unless state.out is a fresh parse of the document; clears it so a skipped run fails next time. */

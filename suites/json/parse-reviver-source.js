@@ -11,7 +11,7 @@ export default {
   params: PARAMS,
   quick: QUICK,
   requires: ['JSON.rawJSON'],
-  setup(params) {
+  async setup(params, ctx) {
     /** @type {any} */
     let probe;
     JSON.parse('[1.50]', (k, v, context) => {
@@ -24,7 +24,7 @@ export default {
       );
     }
     /** @type {any} */
-    const state = docState(params);
+    const state = await docState(params, ctx);
     let chars = 0;
     state.reviver = (_key, value, context) => {
       if (typeof value !== 'object' || value === null) chars += context.source.length;

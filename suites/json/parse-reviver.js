@@ -11,8 +11,8 @@ export default {
   unit: 'bytes',
   params: PARAMS,
   quick: QUICK,
-  setup(params) {
-    const state = docState(params);
+  async setup(params, ctx) {
+    const state = await docState(params, ctx);
     checkCalledPerValue(state, 'Reviver', (cb) => JSON.parse(state.text, cb));
     return state;
   },

@@ -9,8 +9,8 @@ export default {
   unit: 'bytes',
   params: PARAMS,
   quick: QUICK,
-  setup(params) {
-    const state = docState(params);
+  async setup(params, ctx) {
+    const state = await docState(params, ctx);
     checkCalledPerValue(state, 'Replacer', (cb) => JSON.stringify(state.value, cb));
     return state;
   },
