@@ -107,13 +107,16 @@ async function noopBaseline(caps, job, async) {
 const PRECISION = 0.05;
 
 /**
- * The CPU window is mitata's timed samples themselves (issue 16.1): the OS's CPU is read just
- * before the first sample's clock starts and again when sampling ends, through mitata's counters
- * hooks (`before` runs outside each sample's t0…t1, `translate` once after the loop), so the
- * divisor is exactly the calls those samples made, trimmed ones included. Neither the warm-up
- * call, the GC before sampling nor the compile of the timing loop is inside; between samples the
- * window holds only mitata's own bookkeeping (two clock reads and a store). CPU per op ÷ the
- * samples' mean wall per op is then the utilisation, over the very calls the throughput is from.
+ * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first: the OS's
+ * CPU is read just before the second sample's clock starts and again when sampling ends, through
+ * mitata's counters hooks (`before` runs outside each sample's t0…t1, `translate` once after the
+ * loop), so the divisor is exactly the calls those samples made, trimmed ones included. Neither
+ * the warm-up calls, the GC before sampling, the compile of the timing loop nor its first sample
+ * is inside: that sample ran 2–10× the median on every runtime here (the loop's first pass and the
+ * forced GC's aftermath), and the median leaves it out too. Between samples the window holds only
+ * mitata's own bookkeeping (two clock reads and a store). CPU per op ÷ the samples' mean wall per
+ * op is then the utilisation, over calls the throughput is from; MIN_LONG_SAMPLES (3) leaves at
+ * least two samples inside.
  * @param {Capabilities} caps
  */
 function sampleWindow(caps) {
@@ -122,21 +125,22 @@ function sampleWindow(caps) {
   /** @type {import('./oscpu.js').CpuReading | null} */
   let a = null;
   let wall0 = 0;
+  let started = 0;
   /** @type {any} */
   let w = null;
   const counters = {
     init() {},
     before() {
-      if (a !== null) return;
+      if (++started !== 2) return;
       a = os.read();
       wall0 = caps.now();
     },
     after() {},
-    /** @param {number} batch calls per sample @param {number} samples samples taken, before trimming */
+    /** @param {number} batch calls per sample @param {number} samples samples taken (before trimming), the first outside */
     translate(batch, samples) {
       const wall_ms = (caps.now() - wall0) / 1e6;
       const b = os.read();
-      if (a) w = { ...cpuBetween(a, b), calls: batch * samples, wall_ms, source: os.source };
+      if (a) w = { ...cpuBetween(a, b), calls: batch * (samples - 1), wall_ms, source: os.source };
       return null;
     },
     deinit() {},
