@@ -5,7 +5,7 @@ import { perfSetup, perfVerify } from './_inputs.js';
 export default {
   name: 'exp',
   unit: 'ops',
-  setup: () => perfSetup('exp'),
+  setup: (_params, ctx) => perfSetup('exp', ctx),
   run(state) {
     const { x, out } = state;
     for (let i = 0; i < x.length; i++) out[i] = Math.exp(x[i]);

@@ -5,7 +5,7 @@ import { perfSetup, perfVerify } from './_inputs.js';
 export default {
   name: 'log',
   unit: 'ops',
-  setup: () => perfSetup('log'),
+  setup: (_params, ctx) => perfSetup('log', ctx),
   run(state) {
     const { x, out } = state;
     for (let i = 0; i < x.length; i++) out[i] = Math.log(x[i]);

@@ -6,7 +6,7 @@ import { perfSetup, perfVerify } from './_inputs.js';
 export default {
   name: 'pow',
   unit: 'ops',
-  setup: () => perfSetup('pow'),
+  setup: (_params, ctx) => perfSetup('pow', ctx),
   run(state) {
     const { x, y, out } = state;
     for (let i = 0; i < x.length; i++) out[i] = x[i] ** y[i];

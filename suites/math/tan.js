@@ -9,7 +9,7 @@ export default {
   // mixed: mostly |x| <= 32 with a few wide, huge and subnormal arguments; large: 2^10..2^30 only.
   params: { range: ['mixed', 'large'] },
   quick: { range: ['mixed', 'large'] },
-  setup: ({ range }) => perfSetup(range === 'mixed' ? 'tan' : `tan-${range}`),
+  setup: ({ range }, ctx) => perfSetup(range === 'mixed' ? 'tan' : `tan-${range}`, ctx),
   run(state) {
     const { x, out } = state;
     for (let i = 0; i < x.length; i++) out[i] = Math.tan(x[i]);
