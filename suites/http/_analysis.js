@@ -2,10 +2,10 @@
 // (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
 // confounders of issue 11: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ofMetric, ratioText, roundRatio } from '../../lib/report/ratios.js';
 import curveTables from './_curves.js';
 
 const SUITE = 'http';
@@ -85,25 +85,8 @@ function sideBySide(rows) {
   );
 }
 
-/**
- * Ratio of one metric between two sets of rows of the same runtime, paired by round:
- * `1.23x [1.10–1.37]`, "~" when the interval holds 1, "#" when fewer than 3 rounds paired.
- */
-function ratio(numRows, denRows, id) {
-  const den = new Map(denRows.filter((r) => r.status === 'ok').map((r) => [r.round, r.metrics?.[id]?.value]));
-  const a = [];
-  const b = [];
-  for (const r of numRows) {
-    const d = den.get(r.round);
-    const n = r.metrics?.[id]?.value;
-    if (r.status === 'ok' && Number.isFinite(n) && Number.isFinite(d) && n > 0 && d > 0) {
-      a.push(n);
-      b.push(d);
-    }
-  }
-  if (!a.length) return '—';
-  return ratioText(pairedRatio(a, b));
-}
+/** num ÷ den of one metric within one runtime, paired by round, in the one text form. */
+const ratio = (numRows, denRows, id) => ratioText(roundRatio(numRows, denRows, ofMetric(id)));
 
 const pick = (rows, workload, runtime, want) =>
   ours(rows).filter(

@@ -1,10 +1,10 @@
 // The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ofMetric, ratioText, roundRatio } from '../../lib/report/ratios.js';
 
 const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
 const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];
@@ -123,20 +123,6 @@ function frameworkShare(rows) {
         const p = plain.filter((r) => r.runtime === rt && r.params.concurrency === c);
         const h = http.filter((r) => r.workload === route && r.runtime === rt && r.params.concurrency === c);
         if (!p.length || !h.length) continue;
-        const ratio = (num, den, id) => {
-          const d = new Map(den.map((r) => [r.round, r.metrics?.[id]?.value]));
-          const a = [];
-          const b = [];
-          for (const r of num) {
-            const x = r.metrics?.[id]?.value;
-            const y = d.get(r.round);
-            if (x > 0 && y > 0) {
-              a.push(x);
-              b.push(y);
-            }
-          }
-          return a.length ? ratioText(pairedRatio(a, b)) : '—';
-        };
         const rp = metricMedian(p, 'requests_per_s');
         const rh = metricMedian(h, 'requests_per_s');
         const cp = metricMedian(p, 'server_cpu_per_request_us');
@@ -147,7 +133,7 @@ function frameworkShare(rows) {
           rt,
           f(rp),
           f(rh),
-          ratio(p, h, 'requests_per_s'),
+          ratioText(roundRatio(p, h, ofMetric('requests_per_s'))),
           `${f(cp, ' µs')} → ${f(ch, ' µs')}`,
           cp && ch ? `${Math.round((1 - cp / ch) * 100)}%` : '—',
         ]);

@@ -2,9 +2,8 @@
 // bench/run.js; Node 22, 1 KiB chunks, MB/s fast vs native) and a table that sets this run's
 // fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
 // the run's own interval. Pure analysis over result rows.
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { simpleTable } from '../../lib/report/model.js';
-import { ratioText } from '../../lib/report/ratios.js';
+import { ratioText, roundRatio } from '../../lib/report/ratios.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -29,16 +28,17 @@ const PAIRS = [
   ['node', 'node+fast-webstreams'],
 ];
 
-/** Per-round times of one runtime for a workload at its published size and chunk 1 KiB. */
-function times(rows, runtime, workload, pub) {
-  const out = new Map();
-  for (const r of rows) {
-    if (r.suite !== 'streams' || r.workload !== workload || r.runtime !== runtime || r.status !== 'ok') continue;
-    if (r.params?.mb !== pub.mb || r.params?.chunk !== 1024) continue;
-    if (pub.params && Object.entries(pub.params).some(([k, v]) => r.params[k] !== v)) continue;
-    out.set(r.round, r.median_ns);
-  }
-  return out;
+/** The rows of one runtime for a workload at its published size and chunk 1 KiB. */
+function rowsOf(rows, runtime, workload, pub) {
+  return rows.filter(
+    (r) =>
+      r.suite === 'streams' &&
+      r.workload === workload &&
+      r.runtime === runtime &&
+      r.params?.mb === pub.mb &&
+      r.params?.chunk === 1024 &&
+      !(pub.params && Object.entries(pub.params).some(([k, v]) => r.params[k] !== v)),
+  );
 }
 
 /** A verdict on one published ratio from this run's paired ratio. */
@@ -63,14 +63,9 @@ export function publishedTable(rows) {
   for (const [workload, pub] of Object.entries(PUBLISHED)) {
     const published = pub.fast / pub.native;
     const cells = pairs.map(([native, fast]) => {
-      const a = times(rows, native, workload, pub);
-      const b = times(rows, fast, workload, pub);
-      const rounds = [...a.keys()].filter((k) => b.has(k));
-      if (!rounds.length) return { text: 'not run', v: 'not run' };
-      const r = pairedRatio(
-        rounds.map((k) => /** @type {number} */ (a.get(k))),
-        rounds.map((k) => /** @type {number} */ (b.get(k))),
-      );
+      // fast ÷ native throughput: native's time over fast's, paired by round.
+      const r = roundRatio(rowsOf(rows, native, workload, pub), rowsOf(rows, fast, workload, pub));
+      if (!r.n) return { text: 'not run', v: 'not run' };
       return { text: ratioText(r), v: verdict(published, r) };
     });
     if (cells.every((c) => c.text === 'not run')) continue;

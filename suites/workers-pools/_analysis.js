@@ -2,11 +2,11 @@
 // paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
 // ÷ clone, rpc round trip ÷ direct call, cold start by module size, and the profiler's split of
 // CPU and RSS between parent, worker threads and children.
-import { pairByRound, pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ratioText, roundRatio } from '../../lib/report/ratios.js';
 import { TASKS } from './_pool.js';
 
 const SUITE = 'workers-pools';
@@ -44,16 +44,8 @@ const cellTime = (rows) => {
   return t === null ? statusOf(rows) : ms(t);
 };
 
-/**
- * Time ratio num ÷ den paired by round, as text: `1.23x [1.10–1.37]` with `~` when the interval
- * holds 1 and `#` when too few rounds were paired to tell.
- */
-function timeRatio(numRows, denRows) {
-  const { a, b } = pairByRound(denRows, numRows);
-  if (!a.length) return '—';
-  // pairedRatio(x, y) is the geometric mean of x/y: times of the numerator over the denominator.
-  return ratioText(pairedRatio(b, a));
-}
+/** Time ratio num ÷ den within one runtime, paired by round, in the one text form. */
+const timeRatio = (numRows, denRows) => ratioText(roundRatio(numRows, denRows));
 
 const RATIO_NOTE =
   'Ratios are of time per call within one runtime (> 1: the first is slower), the geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.';
