@@ -1,7 +1,7 @@
 // Ratios between runtimes as the tables show them: pairing by round, the ratio with its interval,
 // the table-wide correction for many comparisons, the A/A floor as a second gate, and ONE text
 // form for a ratio with its interval ("1.23× [1.10–1.37]").
-import { adjustVerdicts, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
+import { adjustVerdicts, minRoundsForClaim, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
 
 /**
  * The correction applied across the comparisons of one table, as the legend names it. BH, not
@@ -144,6 +144,17 @@ export function ratioText(r, { interval = true, mark = true } = {}) {
   if (!r || !Number.isFinite(r.ratio)) return '—';
   const x = mark ? fmtRatio(r) : `${fmtX(r.ratio)}×`;
   return [x, interval ? fmtInterval(r.ci95) : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * How a suite's ratio columns read, for its legend after its own words on what is divided by
+ * what. `detail`: the intervals are shown (SHOW=spread); without it the legend says how to see them.
+ * @param {boolean} [detail]
+ */
+export function ratioLegend(detail = false) {
+  const how = detail ? ' [its 95% t interval]' : '';
+  const see = detail ? '' : '; SHOW=spread adds the intervals';
+  return `the geometric mean of per-round ratios${how}; "~" = the 95% interval holds 1, "#" = fewer than ${minRoundsForClaim} rounds paired${see}.`;
 }
 
 /**

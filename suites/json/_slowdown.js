@@ -1,11 +1,10 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
 
-import { minRoundsForClaim } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
 import { simpleTable } from '../../lib/report/model.js';
-import { ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
 
 const baseName = (w) => String(w).split('/').pop() ?? '';
 
@@ -62,14 +61,14 @@ export function reviverSlowdown(rows) {
   return out.sort((a, b) => a.key.localeCompare(b.key) || a.runtime.localeCompare(b.runtime));
 }
 
-/** A slowdown in the one text form of every table ("5.18× [2.94–9.12]", "~" / "#" as there). */
-const fmtRatio = (ratio, ci95, verdict) => ratioText({ ratio, ci95, verdict });
-
 /**
  * The slowdown list as a table: one line per document and runtime.
  * @param {ReturnType<typeof reviverSlowdown>} list
+ * @param {{detail?: boolean}} [opts] detail (SHOW=spread): each slowdown with its 95% interval
  */
-export function slowdownTable(list) {
+export function slowdownTable(list, { detail = false } = {}) {
+  // A slowdown in the one text form of every table ("5.18× [2.94–9.12]", "~" / "#" as there).
+  const fmtRatio = (ratio, ci95, verdict) => ratioText({ ratio, ci95, verdict }, { interval: detail });
   const header = ['params', 'runtime', 'reviver / parse', 'source reviver / parse', 'reviver calls/s'];
   const body = list.map((s) => [
     s.key,
@@ -78,12 +77,5 @@ export function slowdownTable(list) {
     s.source_slowdown === null ? '—' : fmtRatio(s.source_slowdown, s.source_ci95, s.source_verdict),
     s.reviver_calls_per_s === null ? '—' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
   ]);
-  const notes = list.some((s) => s.verdict === 'too-few' || s.source_verdict === 'too-few')
-    ? [
-        `"#" = fewer than ${minRoundsForClaim} paired rounds and the interval contains 1: too few rounds to tell; "~" = the interval contains 1.`,
-      ]
-    : list.some((s) => s.verdict === 'same' || s.source_verdict === 'same')
-      ? ['"~" = the 95% interval contains 1: no significant slowdown.']
-      : [];
-  return simpleTable(null, header, body, notes);
+  return simpleTable(null, header, body, [`Slowdowns: ${ratioLegend(detail)}`]);
 }

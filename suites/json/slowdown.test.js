@@ -68,9 +68,11 @@ test('two rounds without a clear slowdown are marked too few to tell, with short
   ];
   const [s] = reviverSlowdown(rows);
   assert.equal(s.verdict, 'too-few');
-  const t = slowdownTable([s]);
+  const t = slowdownTable([s], { detail: true });
   const text = printTable(t);
   assert.match(text, /#3\.46× \[\S+–\S+\]/);
   assert.doesNotMatch(text, /\d\.\d{4}|\d{5}\./, 'no long decimals in the bounds');
-  assert.match(String(t.notes?.[0]), /too few rounds to tell/);
+  assert.match(String(t.notes?.[0]), /"#" = fewer than 3 rounds paired/);
+  // By default a cell is the ratio and its mark; the interval waits for SHOW=spread.
+  assert.match(printTable(slowdownTable([s])), /#3\.46×(?! \[)/);
 });

@@ -3,7 +3,7 @@
 // fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
 // the run's own interval. Pure analysis over result rows.
 import { simpleTable } from '../../lib/report/model.js';
-import { ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -54,9 +54,10 @@ export function verdict(published, here) {
 /**
  * Published fast ÷ native against this run's, for every pair of runtimes the run holds.
  * @param {any[]} rows
+ * @param {{detail?: boolean}} [opts] detail (SHOW=spread): each ratio with its 95% interval
  * @returns {import('../../lib/report/model.js').TableData | null}
  */
-export function publishedTable(rows) {
+export function publishedTable(rows, { detail = false } = {}) {
   const pairs = PAIRS.filter(([a, b]) => rows.some((r) => r.runtime === a) && rows.some((r) => r.runtime === b));
   if (!pairs.length) return null;
   const body = [];
@@ -66,7 +67,7 @@ export function publishedTable(rows) {
       // fast ÷ native throughput: native's time over fast's, paired by round.
       const r = roundRatio(rowsOf(rows, native, workload, pub), rowsOf(rows, fast, workload, pub));
       if (!r.n) return { text: 'not run', v: 'not run' };
-      return { text: ratioText(r), v: verdict(published, r) };
+      return { text: ratioText(r, { interval: detail }), v: verdict(published, r) };
     });
     if (cells.every((c) => c.text === 'not run')) continue;
     body.push([
@@ -81,7 +82,7 @@ export function publishedTable(rows) {
     ...pairs.flatMap(([native]) => [`here, ${native}`, 'reproduced?']),
   ];
   return simpleTable(null, header, body, [
-    'fast ÷ native throughput at the published size, chunk 1 KiB: geometric mean of per-round ratios with its 95% t interval; published: the ratio and its MB/s (fast/native).',
+    `fast ÷ native throughput at the published size, chunk 1 KiB: ${ratioLegend(detail)} Published: the ratio and its MB/s (fast/native).`,
     'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, none here; "no: same" = no significant difference; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
   ]);
 }
