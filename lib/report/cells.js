@@ -2,7 +2,7 @@
 // against the baseline, with only the marks that change a conclusion; `detail` (SHOW=spread)
 // adds the cell's own interval and the ratio's interval.
 import { median } from '../measure/stats.js';
-import { fmtInterval, fmtRatio } from './ratios.js';
+import { ratioText } from './ratios.js';
 import { fmtTime, fmtValue, NA, SCALED_UNITS, si } from './units.js';
 
 /**
@@ -39,8 +39,7 @@ function compose({ value, valueText, ci95, ratio, suspect = false, metric }, det
   const marks = `${suspect ? '?' : ''}${disagree ? '!' : ''}`;
   const parts = [valueText];
   if (detail) parts.push(fmtHalfWidth(ci95, value));
-  parts.push(fmtRatio(ratio));
-  if (detail && ratio) parts.push(fmtInterval(ratio.ci95));
+  if (ratio) parts.push(ratioText(ratio, { interval: detail }));
   /** @type {import('./model.js').Cell} */
   const out = { text: parts.filter(Boolean).join(' ') + marks, value, metric, marks: [...marks] };
   if (ci95) out.ci95 = ci95;

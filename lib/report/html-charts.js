@@ -5,6 +5,7 @@
 // scaled to a share of the fastest hide what the figure was.
 import { paramsKey } from '../measure/workload.js';
 import { runtimeColor } from './colors.js';
+import { ratioText } from './ratios.js';
 import { si } from './table.js';
 
 /** @param {number} x */
@@ -55,7 +56,7 @@ export function barCharts(agg) {
           out.lo.push(ok && finite(s.ci95[0]) ? s.ci95[0] / best[i] : null);
           out.hi.push(ok && finite(s.ci95[1]) ? s.ci95[1] / best[i] : null);
           const ratio = r.cells[id]?.ratio;
-          const vs = ratio && finite(ratio.ratio) ? `, ${ratio.ratio.toFixed(2)}x ${agg.baseline}` : '';
+          const vs = ratio && finite(ratio.ratio) ? `, ${ratioText(ratio)} vs ${agg.baseline}` : '';
           out.tip.push(ok ? `${id}: ${withInterval(s.median, s.ci95, tpUnit(r))}${vs}` : `${id}: no figure`);
         });
         return out;

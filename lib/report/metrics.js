@@ -141,9 +141,6 @@ export function extraMetrics(r) {
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
 export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : 'ops/s');
 
-/** The one text form of a ratio with its interval lives in ratios.js; suites import it from here too. */
-export { ratioText } from './ratios.js';
-
 /**
  * Median over a result's ok rows of one metric they carry in `row.metrics` (a suite's analysis
  * over rounds); null when none has it.

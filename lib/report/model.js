@@ -43,15 +43,19 @@ export const cellText = (c) => (c === undefined || c === null ? '' : typeof c ==
 
 /**
  * A table from a header and string rows (for small analyses that need no numbers); the first
- * `left` columns are left-aligned, the rest right-aligned as numbers read best.
+ * `left` columns are left-aligned, the rest right-aligned as numbers read best. `groups`: per
+ * row, the group its first cell begins with (TableData.groups), printed once as a heading.
  * @param {string | null} title
  * @param {string[]} header
  * @param {(string | number)[][]} body
+ * @param {string[]} [notes]
+ * @param {number} [left]
+ * @param {(string | null)[]} [groups]
  * @returns {TableData}
  */
-export function simpleTable(title, header, body, notes = [], left = 2) {
+export function simpleTable(title, header, body, notes = [], left = 2, groups = undefined) {
   /** @type {Column[]} */
   const columns = header.map((label, i) => ({ key: String(i), label, align: i < left ? 'left' : 'right' }));
   const rows = body.map((cells) => Object.fromEntries(cells.map((c, i) => [String(i), String(c)])));
-  return { ...(title ? { title } : {}), columns, rows, notes };
+  return { ...(title ? { title } : {}), columns, rows, notes, ...(groups ? { groups } : {}) };
 }

@@ -30,7 +30,7 @@ export function printTable(t, { format = 'text', color = false } = {}) {
   const body = t.rows.map((r) => t.columns.map((c) => cellText(r[c.key])));
   const left = t.columns.filter((c, i) => (c.align ?? (i < 2 ? 'left' : 'right')) === 'left').length;
   const parts = [];
-  if (t.title) parts.push(markdown ? `**${t.title}**` : t.title);
+  if (t.title) parts.push(markdown ? `**${t.title}**` : wrap(t.title).join('\n'));
   const paint =
     color && !markdown
       ? (row, col, text) => {

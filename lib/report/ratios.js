@@ -1,7 +1,7 @@
 // Ratios between runtimes as the tables show them: pairing by round, the ratio with its interval,
 // the table-wide correction for many comparisons, the A/A floor as a second gate, and ONE text
 // form for a ratio with its interval ("1.23× [1.10–1.37]").
-import { adjustVerdicts, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
+import { adjustVerdicts, minRoundsForClaim, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
 
 /**
  * The correction applied across the comparisons of one table, as the legend names it. BH, not
@@ -43,6 +43,9 @@ export function pairRounds(baseRows, cellRows, of = (r) => r.median_ns) {
   return out;
 }
 
+/** A row reader for a figure the row carries in `row.metrics` (HTTP, worker pools). @param {string} id */
+export const ofMetric = (id) => (r) => r.metrics?.[id]?.value ?? null;
+
 /** @param {import('../measure/paired.js').RatioResult} r @returns {Ratio} */
 const withSignificance = (r) => ({ ...r, significant: r.verdict === 'faster' || r.verdict === 'slower' });
 
@@ -60,6 +63,22 @@ export function cellRatio(base, cell, metric) {
   if (!a.length) return null;
   // pairedRatio(x, y) is the mean of log(x/y): baseline over this cell for lower-is-better.
   return withSignificance(metric.better === 'lower' ? pairedRatio(a, b) : pairedRatio(b, a));
+}
+
+/**
+ * The ratio num ÷ den of one figure between two sets of rows (two workloads, strategies or loads
+ * of one runtime, as the suites' analyses compare them), paired by round with pairRounds' rule:
+ * the geometric mean of per-round ratios with its t interval. Not oriented: > 1 means num's figure
+ * is the larger. With no round to pair, the ratio is NaN (ratioText prints "—").
+ * @param {any[]} numRows
+ * @param {any[]} denRows
+ * @param {(r: any) => number | null} [of] time per call unless told
+ * @returns {Ratio}
+ */
+export function roundRatio(numRows, denRows, of = (r) => r.median_ns) {
+  const { a, b } = pairRounds(denRows, numRows, of);
+  // pairedRatio(x, y) is the geometric mean of x/y: the numerator's figures over the denominator's.
+  return withSignificance(pairedRatio(b, a));
 }
 
 /**
@@ -115,11 +134,27 @@ export function fmtInterval(ci) {
 
 /**
  * THE text form of a ratio with its interval, used by every table and analysis:
- * `1.23× [1.10–1.37]`, `~0.98× [0.91–1.05]`, `#1.01×` (one round: no interval).
- * @param {import('../measure/paired.js').RatioResult} r
+ * `1.23× [1.10–1.37]`, `~0.98× [0.91–1.05]`, `#1.01×` (one round: no interval), "—" (no ratio).
+ * `interval: false` is a default table cell's form (SHOW=spread adds the interval back);
+ * `mark: false` leaves out the verdict's mark where a column of its own gives the verdict.
+ * @param {{ratio: number, ci95?: [number, number], verdict?: string} | null | undefined} r
+ * @param {{interval?: boolean, mark?: boolean}} [opts]
  */
-export function ratioText(r) {
-  return [fmtRatio(r), fmtInterval(r.ci95)].filter(Boolean).join(' ');
+export function ratioText(r, { interval = true, mark = true } = {}) {
+  if (!r || !Number.isFinite(r.ratio)) return '—';
+  const x = mark ? fmtRatio(r) : `${fmtX(r.ratio)}×`;
+  return [x, interval ? fmtInterval(r.ci95) : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * How a suite's ratio columns read, for its legend after its own words on what is divided by
+ * what. `detail`: the intervals are shown (SHOW=spread); without it the legend says how to see them.
+ * @param {boolean} [detail]
+ */
+export function ratioLegend(detail = false) {
+  const how = detail ? ' [its 95% t interval]' : '';
+  const see = detail ? '' : '; SHOW=spread adds the intervals';
+  return `the geometric mean of per-round ratios${how}; "~" = the 95% interval holds 1, "#" = fewer than ${minRoundsForClaim} rounds paired${see}.`;
 }
 
 /**

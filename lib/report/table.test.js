@@ -287,3 +287,27 @@ test('the A/A floor is a second gate: a significant ratio inside the row floor i
   const kept = aggregate(results, ['a', 'b'], 'a', { floor: new Map([[key, 0.01]]) }).rows[0].cells.b.ratio;
   assert.equal(kept.verdict, 'faster');
 });
+
+test('a group prints once as a heading: its rows show their parameters, or nothing when the group is the whole cell', async () => {
+  const { renderGrid } = await import('./grid.js');
+  const text = renderGrid(
+    ['route', 'runtime', 'x'],
+    [
+      ['react-ssr render=stream', 'node', '1'],
+      ['react-ssr render=stream', 'bun', '2'],
+      ['echo', 'node', '3'],
+      ['math/cos n=1', 'node', '4'],
+    ],
+    { groups: ['react-ssr render=stream', 'react-ssr render=stream', 'echo', 'math/cos'] },
+  );
+  assert.deepEqual(text.split('\n'), [
+    'route  runtime  x',
+    '-----  -------  -',
+    'react-ssr render=stream',
+    '       node     1',
+    '       bun      2',
+    'echo   node     3',
+    'math/cos',
+    '  n=1  node     4',
+  ]);
+});

@@ -5,6 +5,7 @@
 import { NOTES_URL } from '../runtimes/platform.js';
 import { aggregate, cellRatio } from './aggregate.js';
 import { METRICS } from './metrics.js';
+import { ratioText } from './ratios.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -111,9 +112,8 @@ export function timelineTable(s, { floorGiven = false } = {}) {
   const rows = s.points.map((p) => {
     const [lo, hi] = p.ci95;
     const ci = Number.isFinite(lo) ? `[${short(lo)}, ${short(hi)}]` : '';
-    const step = p.step
-      ? `${p.step.ratio.toFixed(2)}x [${p.step.ci95.map((x) => (Number.isFinite(x) ? x.toFixed(2) : '?')).join(', ')}]`
-      : '';
+    // The step column's mark is the series-corrected verdict, so the ratio goes without its own.
+    const step = p.step ? ratioText(p.step, { mark: false }) : '';
     const mark = p.step?.beyondFloor
       ? p.step.ratio > 1
         ? '▲ faster'
@@ -163,7 +163,7 @@ export function timelineTable(s, { floorGiven = false } = {}) {
 export function bisectLines(b) {
   const c = b.comparison ?? {};
   const ratio = Number.isFinite(c.ratio)
-    ? `${c.ratio.toFixed(2)}x [${(c.ci95 ?? []).map((x) => (Number.isFinite(x) ? x.toFixed(2) : '?')).join(', ')}] (${c.verdict}, paired by round)`
+    ? `${ratioText(c, { mark: false })} (${c.verdict}, paired by round)`
     : (c.verdict ?? '');
   const verdict = {
     found: `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${b.notes}`,

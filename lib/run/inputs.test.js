@@ -84,6 +84,21 @@ test('the default table of the kept math/json run fits 120 columns and sums up e
   }
 });
 
+test('the suites’ own tables of the kept HTTP and workers-pools runs fit 120 columns too', () => {
+  const runs = {
+    'results/published/http-quick.json': ['HTTP: queueing or slower execution', 'HTTP: per route, concurrency'],
+    'results/published/workers-pools-quick.json': ['Boundary cost: one round trip', 'Profiler: who spent the CPU'],
+  };
+  for (const [file, titles] of Object.entries(runs)) {
+    for (const knobs of [[], ['ONLY=analyses', 'SHOW=cpu']]) {
+      const r = make('table', `FILE=${file}`, ...knobs);
+      assert.equal(r.status, 0, r.stderr);
+      for (const t of titles) assert.ok(r.stdout.includes(t), `${file} ${knobs.join(' ')}: no table "${t}"`);
+      for (const l of r.stdout.split('\n')) assert.ok([...l].length <= 120, `${file}: ${[...l].length}: ${l}`);
+    }
+  }
+});
+
 test('a closed pipe ends a large export quietly, without an EPIPE trace', () => {
   // Megabytes of output, so the reader is gone long before the writer is done.
   const doc = JSON.parse(readFileSync(join(ROOT, FILE), 'utf8'));

@@ -2,11 +2,11 @@
 // (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
 // confounders of issue 11: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
-import curveTables from './_curves.js';
+import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
+import curveTables, { usTime } from './_curves.js';
 
 const SUITE = 'http';
 // The open-loop rows have their own table (_curves.js): here only closed-loop loads.
@@ -21,9 +21,6 @@ const routeOf = (r) => {
 };
 
 const f = (x, unit) => (x === null ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`);
-
-/** µs per request, in ms from 1,000 µs on. */
-const cpuPerRequest = (us) => (us === null ? '—' : us >= 1000 ? f(us / 1000, ' ms') : f(us, ' µs'));
 
 /** Group a suite's rows by route, concurrency and runtime, in a stable order. */
 function groups(rows) {
@@ -41,7 +38,9 @@ function groups(rows) {
 }
 
 function sideBySide(rows) {
-  const body = groups(rows).map((g) => {
+  const list = groups(rows);
+  // One heading line per route, its rows by concurrency: a long route does not widen every line.
+  const body = list.map((g) => {
     const ok = g.rows.filter((r) => r.status === 'ok');
     if (!ok.length) return [g.route, g.c, g.runtime, g.rows[0].status, '', '', '', '', '', '', ''];
     const saturated = ok.some((r) => r.report?.client_saturated);
@@ -53,7 +52,7 @@ function sideBySide(rows) {
       f(metricMedian(ok, 'ttfb_ms'), ' ms'),
       f(metricMedian(ok, 'ttlb_ms'), ' ms'),
       f(metricMedian(ok, 'ttlb_p99_ms'), ' ms'),
-      cpuPerRequest(metricMedian(ok, 'server_cpu_per_request_us')),
+      usTime(metricMedian(ok, 'server_cpu_per_request_us')),
       `${f(metricMedian(ok, 'client_cpu_pct'), '%')}${saturated ? ' SAT' : ''}`,
       f(metricMedian(ok, 'startup_ms'), ' ms'),
       [...new Set(ok.map((r) => r.report?.node_env ?? '?'))].join(','),
@@ -82,28 +81,13 @@ function sideBySide(rows) {
       'wrk CPU = the generator’s own CPU (GNU time) over its load, % of one core; SAT = 80% or more in some round: there req/s may be the generator’s limit, and no claim rests on it.',
     ],
     3,
+    list.map((g) => g.route),
   );
 }
 
-/**
- * Ratio of one metric between two sets of rows of the same runtime, paired by round:
- * `1.23x [1.10–1.37]`, "~" when the interval holds 1, "#" when fewer than 3 rounds paired.
- */
-function ratio(numRows, denRows, id) {
-  const den = new Map(denRows.filter((r) => r.status === 'ok').map((r) => [r.round, r.metrics?.[id]?.value]));
-  const a = [];
-  const b = [];
-  for (const r of numRows) {
-    const d = den.get(r.round);
-    const n = r.metrics?.[id]?.value;
-    if (r.status === 'ok' && Number.isFinite(n) && Number.isFinite(d) && n > 0 && d > 0) {
-      a.push(n);
-      b.push(d);
-    }
-  }
-  if (!a.length) return '—';
-  return ratioText(pairedRatio(a, b));
-}
+/** num ÷ den of one metric within one runtime, paired by round; its interval with SHOW=spread. */
+const ratio = (numRows, denRows, id, detail) =>
+  ratioText(roundRatio(numRows, denRows, ofMetric(id)), { interval: detail });
 
 const pick = (rows, workload, runtime, want) =>
   ours(rows).filter(
@@ -121,17 +105,22 @@ const concurrencies = (rows, workload) =>
     ),
   ].sort((a, b) => a - b);
 
-const RATIO_NOTE =
-  'Ratios within one runtime, the geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.';
+const ratioNote = (detail) => `Ratios within one runtime: ${ratioLegend(detail)}`;
 
-function streamedVsBuffered(rows) {
+function streamedVsBuffered(rows, { detail = false } = {}) {
   const body = [];
   for (const c of concurrencies(rows, 'render-stream')) {
     for (const rt of runtimesOf(rows)) {
       const s = pick(rows, 'render-stream', rt, { concurrency: c });
       const b = pick(rows, 'render-buffered', rt, { concurrency: c });
       if (!s.length || !b.length) continue;
-      body.push([c, rt, ratio(s, b, 'ttfb_ms'), ratio(s, b, 'ttlb_ms'), ratio(s, b, 'server_cpu_per_request_us')]);
+      body.push([
+        c,
+        rt,
+        ratio(s, b, 'ttfb_ms', detail),
+        ratio(s, b, 'ttlb_ms', detail),
+        ratio(s, b, 'server_cpu_per_request_us', detail),
+      ]);
     }
   }
   if (!body.length) return null;
@@ -141,12 +130,12 @@ function streamedVsBuffered(rows) {
     body,
     [
       'The same page, streamed a hundred rows per chunk or built whole: a benchmark that reads only TTFB credits streaming with work it has not done yet.',
-      RATIO_NOTE,
+      ratioNote(detail),
     ],
   );
 }
 
-function devVsProduction(rows) {
+function devVsProduction(rows, { detail = false } = {}) {
   const body = [];
   for (const render of ['string', 'stream']) {
     for (const c of concurrencies(rows, 'react-ssr')) {
@@ -158,9 +147,9 @@ function devVsProduction(rows) {
           render,
           c,
           rt,
-          ratio(dev, prod, 'ttlb_ms'),
-          ratio(dev, prod, 'server_cpu_per_request_us'),
-          ratio(prod, dev, 'requests_per_s'),
+          ratio(dev, prod, 'ttlb_ms', detail),
+          ratio(dev, prod, 'server_cpu_per_request_us', detail),
+          ratio(prod, dev, 'requests_per_s', detail),
         ]);
       }
     }
@@ -172,14 +161,15 @@ function devVsProduction(rows) {
     body,
     [
       'React with NODE_ENV=development against production, on the same runtime: the penalty a benchmark pays when NODE_ENV is unset on one side.',
-      RATIO_NOTE,
+      ratioNote(detail),
     ],
     3,
   );
 }
 
-function queueing(rows) {
+function queueing(rows, { detail = false } = {}) {
   const body = [];
+  const heads = [];
   const routes = [...new Set(ours(rows).map(routeOf))].sort();
   for (const route of routes) {
     for (const rt of runtimesOf(rows)) {
@@ -188,13 +178,14 @@ function queueing(rows) {
       if (cs.length < 2) continue;
       const lo = mine.filter((r) => r.params.concurrency === cs[0]);
       const hi = mine.filter((r) => r.params.concurrency === cs.at(-1));
+      heads.push(route);
       body.push([
         route,
         rt,
         `${cs.at(-1)} ÷ ${cs[0]}`,
-        ratio(hi, lo, 'ttlb_ms'),
-        ratio(hi, lo, 'server_cpu_per_request_us'),
-        ratio(hi, lo, 'requests_per_s'),
+        ratio(hi, lo, 'ttlb_ms', detail),
+        ratio(hi, lo, 'server_cpu_per_request_us', detail),
+        ratio(hi, lo, 'requests_per_s', detail),
       ]);
     }
   }
@@ -204,10 +195,11 @@ function queueing(rows) {
     ['route', 'runtime', 'concurrency', 'TTLB', 'server CPU/req', 'req/s'],
     body,
     [
-      'Latency that grows with concurrency while server CPU per request stays near 1x is queueing (requests waiting for a busy server), not slower execution; CPU per request that grows too is slower execution.',
-      RATIO_NOTE,
+      'Latency that grows with concurrency while server CPU per request stays near 1× is queueing (requests waiting for a busy server), not slower execution; CPU per request that grows too is slower execution.',
+      ratioNote(detail),
     ],
     3,
+    heads,
   );
 }
 

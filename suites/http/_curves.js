@@ -1,15 +1,18 @@
 // The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { fmtTime, NA } from '../../lib/report/units.js';
 
 const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
 const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];
 const f = (x, unit = '') =>
   x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`;
+/** A figure in µs, scaled as every table scales time ("16.8 µs", "7.14 ms"). */
+export const usTime = (us) => (us === null || us === undefined ? NA : fmtTime(us / 1e3));
 const med = (xs) => {
   const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
   return v.length ? median(v) : null;
@@ -55,13 +58,17 @@ export function curves(rows) {
   return out;
 }
 
-function curveTable(rows) {
+function curveTable(rows, { detail = false } = {}) {
   const cs = curves(rows);
   if (!cs.length) return null;
   const body = [];
+  const heads = [];
+  // p99.9 rests on a few requests per point at QUICK: a figure for SHOW=spread, not the default.
+  const tail = (p) => (detail ? [p.beyond_generator ? '—' : f(p.p999_ms, ' ms')] : []);
   for (const c of cs) {
     for (const p of c.points) {
       const mark = p.beyond_generator ? 'G' : p.server_behind ? 'S' : '';
+      heads.push(c.route);
       body.push([
         c.route,
         c.runtime,
@@ -69,10 +76,10 @@ function curveTable(rows) {
         f(p.achieved),
         p.beyond_generator ? '—' : f(p.p50_ms, ' ms'),
         p.beyond_generator ? '—' : f(p.p99_ms, ' ms'),
-        p.beyond_generator ? '—' : f(p.p999_ms, ' ms'),
+        ...tail(p),
         p.beyond_generator ? '—' : f(p.ttfb_sent_p50_ms, ' ms'),
         `${f(p.floor_p50_ms, ' ms')} / ${f(p.floor_p99_ms, ' ms')}`,
-        f(p.server_cpu_per_request_us, ' µs'),
+        usTime(p.server_cpu_per_request_us),
         `${f(p.gen_cpu_pct, '%')}${mark ? ` ${mark}` : ''}`,
       ]);
     }
@@ -90,11 +97,11 @@ function curveTable(rows) {
     [
       'route',
       'runtime',
-      'offered req/s (of max)',
+      'offered req/s',
       'achieved',
       'TTLB p50',
       'TTLB p99',
-      'TTLB p99.9',
+      ...(detail ? ['TTLB p99.9'] : []),
       'TTFB p50 †',
       'floor p50 / p99',
       'server CPU/req',
@@ -102,19 +109,23 @@ function curveTable(rows) {
     ],
     body,
     [
-      'Open loop: oha --latency-correction sends at a fixed rate whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
+      'Open loop: oha --latency-correction sends at a fixed rate (req/s) whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates (in brackets: % of max) are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
       '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
       'floor = the same rate from the same generator against this server’s plain json-small handler: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.',
       'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
+      ...(detail ? [] : ['SHOW=spread adds TTLB p99.9.']),
     ],
+    2,
+    heads,
   );
   return { ...t, chart: { kind: 'latency-throughput', x: 'offered req/s', y: 'TTLB ms', series } };
 }
 
 /** hono ÷ plain per route, concurrency and runtime, paired by round. */
-function frameworkShare(rows) {
+function frameworkShare(rows, { detail = false } = {}) {
   const http = rows.filter((r) => r.suite === 'http' && r.status === 'ok');
   const body = [];
+  const heads = [];
   for (const route of ['json-small', 'render-stream']) {
     const plain = http.filter((r) => r.workload === 'plain' && r.params.route === route);
     const cs = [...new Set(plain.map((r) => r.params.concurrency))].sort((a, b) => a - b);
@@ -123,32 +134,19 @@ function frameworkShare(rows) {
         const p = plain.filter((r) => r.runtime === rt && r.params.concurrency === c);
         const h = http.filter((r) => r.workload === route && r.runtime === rt && r.params.concurrency === c);
         if (!p.length || !h.length) continue;
-        const ratio = (num, den, id) => {
-          const d = new Map(den.map((r) => [r.round, r.metrics?.[id]?.value]));
-          const a = [];
-          const b = [];
-          for (const r of num) {
-            const x = r.metrics?.[id]?.value;
-            const y = d.get(r.round);
-            if (x > 0 && y > 0) {
-              a.push(x);
-              b.push(y);
-            }
-          }
-          return a.length ? ratioText(pairedRatio(a, b)) : '—';
-        };
         const rp = metricMedian(p, 'requests_per_s');
         const rh = metricMedian(h, 'requests_per_s');
         const cp = metricMedian(p, 'server_cpu_per_request_us');
         const ch = metricMedian(h, 'server_cpu_per_request_us');
+        heads.push(route);
         body.push([
           route,
           c,
           rt,
           f(rp),
           f(rh),
-          ratio(p, h, 'requests_per_s'),
-          `${f(cp, ' µs')} → ${f(ch, ' µs')}`,
+          ratioText(roundRatio(p, h, ofMetric('requests_per_s')), { interval: detail }),
+          `${usTime(cp)} → ${usTime(ch)}`,
           cp && ch ? `${Math.round((1 - cp / ch) * 100)}%` : '—',
         ]);
       }
@@ -164,15 +162,16 @@ function frameworkShare(rows) {
       'plain req/s',
       'hono req/s',
       'plain ÷ hono req/s',
-      'server CPU/req plain → hono',
-      'hono’s share of CPU/req',
+      'CPU/req plain → hono',
+      'hono’s share',
     ],
     body,
     [
       'plain = the same bytes from the native server with no framework: node:http with no adapter, Deno.serve, Bun.serve, a bare workerd fetch (suites/http/_plain.js). On node the hono rows also pay @hono/node-server, which turns node:http’s request into a web Request and the Response back: the share there is adapter + framework.',
-      'hono’s share = 1 − plain CPU/req ÷ hono CPU/req (medians over rounds). Ratios: geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.',
+      `CPU/req = the server’s CPU per request; hono’s share = 1 − plain CPU/req ÷ hono CPU/req (medians over rounds). Ratios: ${ratioLegend(detail)}`,
     ],
     3,
+    heads,
   );
 }
 

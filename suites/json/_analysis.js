@@ -4,11 +4,10 @@ import { reviverSlowdown, slowdownTable } from './_slowdown.js';
 
 export default [
   {
-    title:
-      'JSON reviver slowdown (time of parse-reviver / parse, same document: geometric mean of per-round ratios, 95% interval)',
-    table(results) {
+    title: 'JSON reviver slowdown (time of parse-reviver / parse, same document: geometric mean of per-round ratios)',
+    table(results, opts) {
       const list = reviverSlowdown(results);
-      return list.length ? slowdownTable(list) : null;
+      return list.length ? slowdownTable(list, opts) : null;
     },
   },
   {

@@ -9,15 +9,16 @@ const row = (runtime, workload, doc, ms, extra = {}) => ({
   workload,
   params: { doc, mb: 1 },
   status: 'ok',
+  round: 1,
   median_ns: ms * 1e6,
   ...extra,
 });
 
 test('slowdown is the ratio of median times, per runtime and document', () => {
   const rows = [
-    ...[10, 11, 9].map((ms) => row('node', 'parse', 'rsc', ms)),
-    ...[30, 33, 27].map((ms) =>
-      row('node', 'parse-reviver', 'rsc', ms, { report: { reviver_calls_per_call: 120_000 } }),
+    ...[10, 11, 9].map((ms, i) => row('node', 'parse', 'rsc', ms, { round: i + 1 })),
+    ...[30, 33, 27].map((ms, i) =>
+      row('node', 'parse-reviver', 'rsc', ms, { round: i + 1, report: { reviver_calls_per_call: 120_000 } }),
     ),
     row('node', 'parse', 'flat', 5),
     row('node', 'parse-reviver', 'flat', 10),
@@ -67,9 +68,11 @@ test('two rounds without a clear slowdown are marked too few to tell, with short
   ];
   const [s] = reviverSlowdown(rows);
   assert.equal(s.verdict, 'too-few');
-  const t = slowdownTable([s]);
+  const t = slowdownTable([s], { detail: true });
   const text = printTable(t);
   assert.match(text, /#3\.46× \[\S+–\S+\]/);
   assert.doesNotMatch(text, /\d\.\d{4}|\d{5}\./, 'no long decimals in the bounds');
-  assert.match(String(t.notes?.[0]), /too few rounds to tell/);
+  assert.match(String(t.notes?.[0]), /"#" = fewer than 3 rounds paired/);
+  // By default a cell is the ratio and its mark; the interval waits for SHOW=spread.
+  assert.match(printTable(slowdownTable([s])), /#3\.46×(?! \[)/);
 });

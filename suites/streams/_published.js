@@ -2,9 +2,8 @@
 // bench/run.js; Node 22, 1 KiB chunks, MB/s fast vs native) and a table that sets this run's
 // fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
 // the run's own interval. Pure analysis over result rows.
-import { pairedRatio } from '../../lib/measure/paired.js';
 import { simpleTable } from '../../lib/report/model.js';
-import { ratioText } from '../../lib/report/ratios.js';
+import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -29,16 +28,17 @@ const PAIRS = [
   ['node', 'node+fast-webstreams'],
 ];
 
-/** Per-round times of one runtime for a workload at its published size and chunk 1 KiB. */
-function times(rows, runtime, workload, pub) {
-  const out = new Map();
-  for (const r of rows) {
-    if (r.suite !== 'streams' || r.workload !== workload || r.runtime !== runtime || r.status !== 'ok') continue;
-    if (r.params?.mb !== pub.mb || r.params?.chunk !== 1024) continue;
-    if (pub.params && Object.entries(pub.params).some(([k, v]) => r.params[k] !== v)) continue;
-    out.set(r.round, r.median_ns);
-  }
-  return out;
+/** The rows of one runtime for a workload at its published size and chunk 1 KiB. */
+function rowsOf(rows, runtime, workload, pub) {
+  return rows.filter(
+    (r) =>
+      r.suite === 'streams' &&
+      r.workload === workload &&
+      r.runtime === runtime &&
+      r.params?.mb === pub.mb &&
+      r.params?.chunk === 1024 &&
+      !(pub.params && Object.entries(pub.params).some(([k, v]) => r.params[k] !== v)),
+  );
 }
 
 /** A verdict on one published ratio from this run's paired ratio. */
@@ -54,24 +54,20 @@ export function verdict(published, here) {
 /**
  * Published fast ÷ native against this run's, for every pair of runtimes the run holds.
  * @param {any[]} rows
+ * @param {{detail?: boolean}} [opts] detail (SHOW=spread): each ratio with its 95% interval
  * @returns {import('../../lib/report/model.js').TableData | null}
  */
-export function publishedTable(rows) {
+export function publishedTable(rows, { detail = false } = {}) {
   const pairs = PAIRS.filter(([a, b]) => rows.some((r) => r.runtime === a) && rows.some((r) => r.runtime === b));
   if (!pairs.length) return null;
   const body = [];
   for (const [workload, pub] of Object.entries(PUBLISHED)) {
     const published = pub.fast / pub.native;
     const cells = pairs.map(([native, fast]) => {
-      const a = times(rows, native, workload, pub);
-      const b = times(rows, fast, workload, pub);
-      const rounds = [...a.keys()].filter((k) => b.has(k));
-      if (!rounds.length) return { text: 'not run', v: 'not run' };
-      const r = pairedRatio(
-        rounds.map((k) => /** @type {number} */ (a.get(k))),
-        rounds.map((k) => /** @type {number} */ (b.get(k))),
-      );
-      return { text: ratioText(r), v: verdict(published, r) };
+      // fast ÷ native throughput: native's time over fast's, paired by round.
+      const r = roundRatio(rowsOf(rows, native, workload, pub), rowsOf(rows, fast, workload, pub));
+      if (!r.n) return { text: 'not run', v: 'not run' };
+      return { text: ratioText(r, { interval: detail }), v: verdict(published, r) };
     });
     if (cells.every((c) => c.text === 'not run')) continue;
     body.push([
@@ -86,7 +82,7 @@ export function publishedTable(rows) {
     ...pairs.flatMap(([native]) => [`here, ${native}`, 'reproduced?']),
   ];
   return simpleTable(null, header, body, [
-    'fast ÷ native throughput at the published size, chunk 1 KiB: geometric mean of per-round ratios with its 95% t interval; published: the ratio and its MB/s (fast/native).',
+    `fast ÷ native throughput at the published size, chunk 1 KiB: ${ratioLegend(detail)} Published: the ratio and its MB/s (fast/native).`,
     'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, none here; "no: same" = no significant difference; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
   ]);
 }

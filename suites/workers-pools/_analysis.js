@@ -2,11 +2,12 @@
 // paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
 // ÷ clone, rpc round trip ÷ direct call, cold start by module size, and the profiler's split of
 // CPU and RSS between parent, worker threads and children.
-import { pairByRound, pairedRatio } from '../../lib/measure/paired.js';
 import { median } from '../../lib/measure/stats.js';
 import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian, ratioText } from '../../lib/report/metrics.js';
+import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
+import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { fmtBytes, fmtTime, NA } from '../../lib/report/units.js';
 import { TASKS } from './_pool.js';
 
 const SUITE = 'workers-pools';
@@ -33,30 +34,16 @@ function timeOf(rows) {
 /** Why a cell is empty: the status of its rows (unsupported, error…), or '—' when there are none. */
 const statusOf = (rows) => (rows.length ? rows[0].status : '—');
 
-const ms = (ns) =>
-  ns >= 1e9
-    ? `${(ns / 1e9).toFixed(2)} s`
-    : ns >= 1e6
-      ? `${(ns / 1e6).toPrecision(3)} ms`
-      : `${(ns / 1e3).toPrecision(3)} µs`;
 const cellTime = (rows) => {
   const t = timeOf(rows);
-  return t === null ? statusOf(rows) : ms(t);
+  return t === null ? statusOf(rows) : fmtTime(t / 1e6);
 };
 
-/**
- * Time ratio num ÷ den paired by round, as text: `1.23x [1.10–1.37]` with `~` when the interval
- * holds 1 and `#` when too few rounds were paired to tell.
- */
-function timeRatio(numRows, denRows) {
-  const { a, b } = pairByRound(denRows, numRows);
-  if (!a.length) return '—';
-  // pairedRatio(x, y) is the geometric mean of x/y: times of the numerator over the denominator.
-  return ratioText(pairedRatio(b, a));
-}
+/** Time ratio num ÷ den within one runtime, paired by round; its interval with SHOW=spread. */
+const timeRatio = (numRows, denRows, detail) => ratioText(roundRatio(numRows, denRows), { interval: detail });
 
-const RATIO_NOTE =
-  'Ratios are of time per call within one runtime (> 1: the first is slower), the geometric mean of per-round ratios with a 95% t interval; "~" = the interval holds 1, "#" = fewer than 3 rounds paired.';
+const ratioNote = (detail) =>
+  `Ratios are of time per call within one runtime (> 1: the first is slower): ${ratioLegend(detail)}`;
 
 /** The pooled CPU workloads, one line each, with the params that tell their rows apart. */
 function cpuCases(rows) {
@@ -75,11 +62,13 @@ function cpuCases(rows) {
   return out.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-function strategiesTable(rows) {
+function strategiesTable(rows, { detail = false } = {}) {
   const body = [];
+  const heads = [];
   for (const c of cpuCases(rows)) {
     for (const rt of runtimesOf(rows)) {
       const by = (s) => select(rows, c.workload, rt, { ...c.rest, strategy: s });
+      heads.push(c.label);
       body.push([
         c.label,
         rt,
@@ -87,9 +76,9 @@ function strategiesTable(rows) {
         cellTime(by('worker-threads')),
         cellTime(by('child-process')),
         cellTime(by('web-worker')),
-        timeRatio(by('child-process'), by('worker-threads')),
-        timeRatio(by('web-worker'), by('worker-threads')),
-        timeRatio(by('worker-threads'), by('single')),
+        timeRatio(by('child-process'), by('worker-threads'), detail),
+        timeRatio(by('web-worker'), by('worker-threads'), detail),
+        timeRatio(by('worker-threads'), by('single'), detail),
       ]);
     }
   }
@@ -117,13 +106,15 @@ function strategiesTable(rows) {
     body,
     [
       `Time per call of ${TASKS} tasks (the published run's 8 threads) on a pool of ${sizes.join(', ') || '?'} host(s) here (size=cores unless set; the published machine had 8 threads).`,
-      'Published on 8 threads: cpu-math worker threads 0.41 s, child processes 0.44 s (cp ÷ wt 1.07x); cpu-crypto 7.80 s vs 2.04 s (0.26x); transferable single 0.04 s, child processes 0.07 s, worker threads 0.21 s.',
-      RATIO_NOTE,
+      'Published on 8 threads: cpu-math worker threads 0.41 s, child processes 0.44 s (cp ÷ wt 1.07×); cpu-crypto 7.80 s vs 2.04 s (0.26×); transferable single 0.04 s, child processes 0.07 s, worker threads 0.21 s.',
+      ratioNote(detail),
     ],
+    2,
+    heads,
   );
 }
 
-function transferTable(rows) {
+function transferTable(rows, { detail = false } = {}) {
   const body = [];
   const cases = new Set(
     rows
@@ -139,25 +130,27 @@ function transferTable(rows) {
         rt,
         cellTime(by('transfer')),
         cellTime(by('clone')),
-        timeRatio(by('transfer'), by('clone')),
+        timeRatio(by('transfer'), by('clone'), detail),
       ]);
     }
   }
   if (!body.length) return null;
   return simpleTable(null, ['transferable', 'runtime', 'transfer', 'clone', 'transfer ÷ clone'], body, [
     `Time per call: ${TASKS} buffers allocated and filled in the host, then sent back. single allocates in this thread (nothing crosses; both columns run the same code). A child process can only copy through its pipe.`,
-    RATIO_NOTE,
+    ratioNote(detail),
   ]);
 }
 
-function rpcTable(rows) {
+function rpcTable(rows, { detail = false } = {}) {
   const payloads = [
     ...new Set(rows.filter((r) => r.suite === SUITE && r.workload === 'rpc-roundtrip').map((r) => r.params.payload)),
   ];
   const body = [];
+  const heads = [];
   for (const p of payloads) {
     for (const rt of runtimesOf(rows)) {
       const by = (s) => select(rows, 'rpc-roundtrip', rt, { payload: p, strategy: s });
+      heads.push(p);
       body.push([
         p,
         rt,
@@ -165,9 +158,9 @@ function rpcTable(rows) {
         cellTime(by('worker-threads')),
         cellTime(by('child-process')),
         cellTime(by('web-worker')),
-        timeRatio(by('worker-threads'), by('single')),
-        timeRatio(by('child-process'), by('single')),
-        timeRatio(by('web-worker'), by('single')),
+        timeRatio(by('worker-threads'), by('single'), detail),
+        timeRatio(by('child-process'), by('single'), detail),
+        timeRatio(by('web-worker'), by('single'), detail),
       ]);
     }
   }
@@ -189,8 +182,10 @@ function rpcTable(rows) {
     [
       'Time per round trip to one warm host and back; "direct call" is the same echo called as a plain function in this thread (near a no-op, so the harness may mark it "?").',
       'Published (Durable Object Facets): ~1.35 ms per call across an isolate boundary against ~10 ns for a direct call.',
-      RATIO_NOTE,
+      ratioNote(detail),
     ],
+    2,
+    heads,
   );
 }
 
@@ -233,28 +228,33 @@ function coldTable(rows) {
   );
 }
 
-function profilerTable(rows) {
+function profilerTable(rows, { detail = false } = {}) {
   const body = [];
-  const f = (m, scale, unit) => (m ? `${(m.value / scale).toFixed(unit === 'ms' ? 0 : 1)} ${unit}` : '—');
+  const heads = [];
+  const cpu = (m) => (!m ? NA : m.value === 0 ? '0' : fmtTime(m.value));
   for (const c of cpuCases(rows)) {
     for (const rt of runtimesOf(rows)) {
       for (const s of ['single', 'worker-threads', 'child-process', 'web-worker']) {
         const r = select(rows, c.workload, rt, { ...c.rest, strategy: s }).find((x) => x.status === 'ok' && x.metrics);
         if (!r) continue;
         const m = r.metrics;
+        // Shares and averages explain the split; SHOW=spread shows them, the default the totals.
+        const more = detail
+          ? [m.parent_cpu_pct ? `${m.parent_cpu_pct.value}%` : NA, fmtBytes(m.child_rss_avg_bytes?.value)]
+          : [];
+        heads.push(c.label);
         body.push([
           `${c.label} ${s}`,
           rt,
-          `${(r.wall_ms / 1e3).toFixed(2)} s`,
-          f(m.parent_cpu_ms, 1, 'ms'),
-          m.parent_cpu_pct ? `${m.parent_cpu_pct.value}%` : '—',
-          f(m.main_thread_cpu_ms, 1, 'ms'),
-          f(m.worker_threads_cpu_ms, 1, 'ms'),
-          f(m.children_cpu_ms, 1, 'ms'),
-          f(m.child_rss_avg_bytes, 2 ** 20, 'MiB'),
-          f(m.child_rss_peak_bytes, 2 ** 20, 'MiB'),
-          f(m.child_rss_combined_bytes, 2 ** 20, 'MiB'),
-          r.rss_peak_bytes ? `${(r.rss_peak_bytes / 2 ** 20).toFixed(0)} MiB` : '—',
+          fmtTime(r.wall_ms),
+          cpu(m.parent_cpu_ms),
+          cpu(m.main_thread_cpu_ms),
+          cpu(m.worker_threads_cpu_ms),
+          cpu(m.children_cpu_ms),
+          ...more,
+          fmtBytes(m.child_rss_peak_bytes?.value),
+          ...(detail ? [fmtBytes(m.child_rss_combined_bytes?.value)] : []),
+          fmtBytes(r.rss_peak_bytes),
         ]);
       }
     }
@@ -267,19 +267,23 @@ function profilerTable(rows) {
       'runtime',
       'wall',
       'parent CPU',
-      'parent %',
       'main thread',
       'worker threads',
       'children',
-      'child RSS avg',
+      ...(detail ? ['parent %', 'child RSS avg'] : []),
       'child peak',
-      'children combined',
+      ...(detail ? ['children combined'] : []),
       'job peak RSS',
     ],
     body,
     [
       'Whole job (setup, warm-up, timed calls), read by the OS every 20 ms from /proc: parent CPU is the runtime process with all its threads; main thread and worker threads from /proc/<pid>/task/<tid>/stat (threads named as each runtime names its JS workers); children from /proc/<pid> of each child process. Job peak RSS is the whole tree.',
+      detail
+        ? 'parent % = parent CPU ÷ wall; child RSS avg = the average child’s peak; children combined = their peaks added.'
+        : 'SHOW=spread adds parent CPU ÷ wall, the average child’s RSS and the children’s RSS combined.',
     ],
+    2,
+    heads,
   );
 }
 
