@@ -20,24 +20,24 @@ EXTRA_TESTS += test-check-adapters
 .PHONY: wpt wpt-fetch wpt-diff wpt-update checks conformance-table test-check-adapters
 
 wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
-	$(NODE) lib/conformance/wpt-cli.js run --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
+	$(NODE) lib/run/wpt-cli.js run --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
 wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
-	$(NODE) lib/conformance/wpt-cli.js fetch
+	$(NODE) lib/run/wpt-cli.js fetch
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
-	$(NODE) lib/conformance/wpt-cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+	$(NODE) lib/run/wpt-cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
 
 wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
 	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
-	$(NODE) lib/conformance/wpt-cli.js update --runtimes "$(RUNTIME)" $(RESULTS)
+	$(NODE) lib/run/wpt-cli.js update --runtimes "$(RUNTIME)" $(RESULTS)
 
 checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun"
-	$(NODE) lib/conformance/checks-cli.js --runtimes "$(CONFORMANCE_RUNTIMES)"
+	$(NODE) lib/run/checks-cli.js --runtimes "$(CONFORMANCE_RUNTIMES)"
 
 conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
-	$(NODE) lib/conformance/wpt-cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
+	$(NODE) lib/run/wpt-cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
 
 # Each kind's own test runner over the shared checks (runners/<kind>/kind.json names file and args).
 test-check-adapters:
-	$(NODE) lib/conformance/checks-cli.js adapters
+	$(NODE) lib/run/checks-cli.js adapters

@@ -10,8 +10,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { ROOT } from '../lib/paths.js';
 import { METRICS } from '../lib/report/metrics.js';
-import { kindRepresentatives, loadRegistry, ROOT } from '../lib/run/registry.js';
+import { kindRepresentatives, loadRegistry } from '../lib/runtimes/registry.js';
 import { CPU_PER_CALL_US } from './fixtures/suites/window/spin-cpu.js';
 
 const registry = loadRegistry();

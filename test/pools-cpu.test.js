@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { ROOT } from '../lib/run/registry.js';
+import { ROOT } from '../lib/paths.js';
 
 describe('child processes in the CPU window', () => {
   /** @type {Record<string, any>} */

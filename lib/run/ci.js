@@ -2,36 +2,30 @@
 // OS × arch matrix: every runtime available there runs interleaved in one run, then an A/A run of
 // the first gives that machine's noise floor. The workflow only calls make, so all of this runs
 // and is tested here.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { ROOT, splitList, UsageError } from '../paths.js';
 import { toBmf } from '../report/bmf.js';
 import { renderHtml } from '../report/html.js';
 import { mergeLegs } from '../report/merge.js';
 import { printTable } from '../report/print.js';
 import { analysesOf } from '../report/serve.js';
-import { identifyFile, nativeProblem } from './binfmt.js';
-import { run, UsageError } from './loop.js';
-import { HOST, hostKey } from './platform.js';
-import { loadRegistry, ROOT, resolveRuntime, splitList } from './registry.js';
-import { readResults } from './results.js';
-
-/** The file that lists the legs; bench.yml's matrix is read from it. */
-export const LEGS_FILE = join(ROOT, '.github', 'legs.json');
+import { readResults } from '../results/file.js';
+import { loadLegs, readLeg } from '../results/legs.js';
+import { identifyFile, nativeProblem } from '../runtimes/binfmt.js';
+import { HOST, hostKey } from '../runtimes/host.js';
+import { loadRegistry, resolveRuntime } from '../runtimes/registry.js';
+import { run } from './loop.js';
 
 /** Every pinned runtime a leg tries, in this order (the first is the baseline and the A/A runtime). */
 export const LEG_RUNTIMES = ['node', 'node@22', 'node@24', 'deno', 'bun', 'workerd'];
-
-/** @returns {{leg: string, runner: string}[]} */
-export function loadLegs(file = LEGS_FILE) {
-  return JSON.parse(readFileSync(file, 'utf8')).legs;
-}
 
 /**
  * Split runtime ids into those this machine runs and those it does not, with the reason. A
  * runtime without a build for the platform is only listed; one with a build whose binary is not
  * native here (missing, a shim, emulated) is a broken setup and fails the leg after the run.
  * @param {string[]} ids
- * @param {(id: string) => import('./registry.js').Runtime} [resolveId]
+ * @param {(id: string) => import('../runtimes/registry.js').Runtime} [resolveId]
  */
 export function splitRuntimes(ids, resolveId = (id) => resolveRuntime(id, loadRegistry())) {
   /** @type {string[]} */
@@ -93,21 +87,6 @@ export async function ciLeg(o) {
     `ci-leg: ${leg}: ${available.length} runtime(s) interleaved, artifact in ${relative(process.cwd(), dir) || '.'}\n`,
   );
   return runCode || aaCode || (broken.length ? 1 : 0);
-}
-
-/**
- * Read one leg's artifact folder (leg.json and the files it names).
- * @param {string} dir
- */
-export function readLeg(dir) {
-  const file = join(dir, 'leg.json');
-  if (!existsSync(file))
-    throw new UsageError(`${dir} is not a leg artifact: it has no leg.json (make ci-leg writes one)`);
-  const meta = JSON.parse(readFileSync(file, 'utf8'));
-  if (meta.schema !== 'parity.ci-leg/1')
-    throw new UsageError(`${file}: schema "${meta.schema}", expected parity.ci-leg/1`);
-  const aaFile = join(dir, meta.files.aa);
-  return { meta, doc: readResults(join(dir, meta.files.results)), aa: existsSync(aaFile) ? readResults(aaFile) : null };
 }
 
 /**

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { displayPath, ROOT, UsageError } from '../paths.js';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { exportBmf } from '../report/bmf.js';
 import { diffGate } from '../report/diff.js';
@@ -16,13 +17,12 @@ import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { analysesOf, serveResults } from '../report/serve.js';
 import { renderResults } from '../report/table.js';
+import { provenanceWarnings, readResults, SCHEMA_ID } from '../results/file.js';
+import { listRuntimes } from '../runtimes/list.js';
 import { precisionHeader } from './adaptive.js';
 import { CI_COMMANDS } from './ci.js';
 import { newestResults, refuseUnequal, SHOW_VALUES, showList, tableFilter } from './inputs.js';
-import { run, UsageError } from './loop.js';
-import { displayPath, ROOT } from './registry.js';
-import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
-import { listRuntimes } from './runtimes.js';
+import { run } from './loop.js';
 import { TIMELINE_COMMANDS, TIMELINE_OPTIONS } from './timeline-cli.js';
 
 /** Print provenance differences between files before any of their numbers, on one line. */

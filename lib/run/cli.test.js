@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { ROOT } from '../paths.js';
+import { readResults, validateResults } from '../results/file.js';
+import { toRow } from '../runtimes/rows.js';
 import { parseParamFilter, planJobs, selectParams } from './plan.js';
-import { ROOT } from './registry.js';
-import { readResults, validateResults } from './results.js';
-import { toRow } from './rows.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const ORCH = join(ROOT, 'lib', 'run', 'cli.js');

@@ -5,19 +5,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
 import { isHttpWorkload } from '../measure/workload.js';
+import { splitList, UsageError } from '../paths.js';
 import { aaId, aaReport } from '../report/aa.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { renderResults } from '../report/table.js';
-import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader } from './adaptive.js';
-import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from './discover.js';
-import { driverFor } from './drivers/index.js';
-import { shellQuote } from './drivers/process.js';
-import { httpRepro, runHttpJob } from './http/job.js';
-import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planRows, roundJobs } from './plan.js';
-import { checkGnuTime } from './proc.js';
-import { progress } from './progress.js';
-import { loadRegistry, resolveRuntime, runtimeIds, splitList } from './registry.js';
+import { listSuites, loadAnalyses, loadWorkloads, SUITES_DIR } from '../results/discover.js';
 import {
   finishResultsDoc,
   newResultsDoc,
@@ -27,11 +20,16 @@ import {
   SCHEMA_ID,
   validateResults,
   writeJsonAtomic,
-} from './results.js';
-import { outcomeNotRun, toRow } from './rows.js';
-
-/** A mistake in what the user asked for: printed as one line, exit code 2. */
-export class UsageError extends Error {}
+} from '../results/file.js';
+import { driverFor } from '../runtimes/drivers/index.js';
+import { shellQuote } from '../runtimes/drivers/process.js';
+import { checkGnuTime } from '../runtimes/proc.js';
+import { loadRegistry, resolveRuntime, runtimeIds } from '../runtimes/registry.js';
+import { outcomeNotRun, toRow } from '../runtimes/rows.js';
+import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader } from './adaptive.js';
+import { httpRepro, runHttpJob } from './http/job.js';
+import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planRows, roundJobs } from './plan.js';
+import { progress } from './progress.js';
 
 function positiveNumber(name, value, fallback) {
   if (value === undefined || value === '') return fallback;

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../registry.js';
+import { ROOT } from '../../paths.js';
 
 /** A generator using this share of its core or more may be the limit: its figures are marked. */
 export const GEN_SATURATED = 0.8;

@@ -11,10 +11,10 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { paramsKey } from '../../measure/workload.js';
-import { shellQuote } from '../drivers/process.js';
-import { descendantsOf, runMeasured } from '../proc.js';
-import { parseStat } from '../proctree.js';
-import { outcomeNotRun, rowFromInner, toRow } from '../rows.js';
+import { shellQuote } from '../../runtimes/drivers/process.js';
+import { descendantsOf, runMeasured } from '../../runtimes/proc.js';
+import { parseStat } from '../../runtimes/proctree.js';
+import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 

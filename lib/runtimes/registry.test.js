@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, ROOT, resolveRuntime, runtimeIds } from './registry.js';
+import { ROOT } from '../paths.js';
+import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, resolveRuntime, runtimeIds } from './registry.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { ROOT } from '../registry.js';
+import { ROOT } from '../../paths.js';
 import { moduleClosure } from './workerd.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');

@@ -9,20 +9,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
-import { printTable } from '../report/print.js';
-import { probeRuntime } from '../run/drivers/index.js';
-import { displayPath, ROOT, resolveRuntime, splitList } from '../run/registry.js';
-import { runtimeInfo } from '../run/results.js';
 import {
   effectiveExpectations,
   globToRegExp,
   loadExpectations,
   updateExpectations,
   writeExpectations,
-} from './expectations.js';
-import { readConformanceRows, writeConformanceResults } from './results.js';
-import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from './wpt.js';
+} from '../conformance/expectations.js';
+import { readConformanceRows, writeConformanceResults } from '../conformance/results.js';
+import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from '../conformance/wpt.js';
+import { displayPath, ROOT, splitList } from '../paths.js';
+import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
+import { printTable } from '../report/print.js';
+import { runtimeInfo } from '../results/file.js';
+import { probeRuntime } from '../runtimes/drivers/index.js';
+import { resolveRuntime } from '../runtimes/registry.js';
 
 const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
 
@@ -83,7 +84,7 @@ async function run(values, positionals) {
     `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${values.concurrency}`,
   );
   const repro = (rtId, file) =>
-    `Command: ${displayPath(process.execPath)} lib/conformance/wpt-cli.js run --runtimes ${rtId} --wpt-dir ${root} ${file}`;
+    `Command: ${displayPath(process.execPath)} lib/run/wpt-cli.js run --runtimes ${rtId} --wpt-dir ${root} ${file}`;
   let done = 0;
   const total = tests.length * runtimes.length;
   const results = await runWpt({
@@ -130,7 +131,7 @@ async function run(values, positionals) {
   if (!values['no-write']) {
     file = writeConformanceResults({
       started,
-      command: `lib/conformance/wpt-cli.js ${process.argv.slice(3).join(' ')}`,
+      command: `lib/run/wpt-cli.js ${process.argv.slice(3).join(' ')}`,
       runtimes: info,
       conformance: rows,
       wpt,

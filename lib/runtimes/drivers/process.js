@@ -1,12 +1,13 @@
 // The process driver: one fresh runtime process per job. The job goes in as JSON in argv, the
-// row comes back as the last stdout line, and the job is measured from outside (lib/run/proc.js).
+// row comes back as the last stdout line, and the job is measured from outside (lib/runtimes/proc.js).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
-import { commandLine, displayPath, ROOT } from '../registry.js';
+import { commandLine } from '../registry.js';
 import { outcomeNotRun, toRow } from '../rows.js';
 
 export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);

@@ -1,18 +1,19 @@
 // Runs the shared checks under each runtime and writes them as conformance rows:
-//   node lib/conformance/checks-cli.js [--runtimes "node deno bun"] [--markdown] [--no-write]
-//   node lib/conformance/checks-cli.js adapters [--runtimes "…"]   each kind's own test runner over the checks
+//   node lib/run/checks-cli.js [--runtimes "node deno bun"] [--markdown] [--no-write]
+//   node lib/run/checks-cli.js adapters [--runtimes "…"]   each kind's own test runner over the checks
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { checkRows, collectChecks } from '../conformance/checks.js';
+import { loadChecks } from '../conformance/checks-load.js';
+import { effectiveExpectations } from '../conformance/expectations.js';
+import { writeConformanceResults } from '../conformance/results.js';
+import { displayPath, ROOT, splitList } from '../paths.js';
 import { conformanceTable, crossRuntimeDiff, formatDiff } from '../report/conformance-table.js';
 import { printTable } from '../report/print.js';
-import { probeRuntime } from '../run/drivers/index.js';
-import { displayPath, kindRepresentatives, loadRegistry, ROOT, resolveRuntime, splitList } from '../run/registry.js';
-import { runtimeInfo } from '../run/results.js';
-import { checkRows, collectChecks } from './checks.js';
-import { loadChecks } from './checks-load.js';
-import { effectiveExpectations } from './expectations.js';
-import { writeConformanceResults } from './results.js';
-import { UNEXPECTED } from './status.js';
+import { runtimeInfo } from '../results/file.js';
+import { UNEXPECTED } from '../results/status.js';
+import { probeRuntime } from '../runtimes/drivers/index.js';
+import { kindRepresentatives, loadRegistry, resolveRuntime } from '../runtimes/registry.js';
 
 /** The argv that runs a runtime's own test runner over its kind's checks adapter. */
 export function adapterArgs(rt) {
@@ -85,7 +86,7 @@ try {
     if (!values['no-write']) {
       const file = writeConformanceResults({
         started,
-        command: `lib/conformance/checks-cli.js ${process.argv.slice(2).join(' ')}`,
+        command: `lib/run/checks-cli.js ${process.argv.slice(2).join(' ')}`,
         runtimes: runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt))),
         conformance: rows,
       });
