@@ -105,17 +105,17 @@ export function ciMerge(o, dirs) {
 }
 
 /** The CI commands of the one command table (lib/run/cli.js spreads them into COMMANDS). */
+/** @type {Record<string, import('./options.js').Command>} */
 export const CI_COMMANDS = {
   'ci-leg': {
     summary: 'one CI leg: every runtime available here interleaved, an A/A run, BMF and HTML, leg.json (--out: folder)',
     options: ['runtimes', 'suite', 'workload', 'params', 'quick', 'rounds', 'out'],
-    run: (/** @type {any} */ o) => ciLeg(o),
+    run: (o) => ciLeg(o),
   },
   'ci-merge': {
     summary: "the CI legs side by side from their artifact folders: ratios within each leg, each leg's A/A floor",
     options: ['markdown', 'out', 'baseline'],
-    /** @type {[number, number, string]} */
     files: [1, Number.POSITIVE_INFINITY, 'ci-merge needs leg folders written by make ci-leg, e.g. legs/*/'],
-    run: (/** @type {any} */ o, /** @type {string[]} */ dirs) => ciMerge(o, dirs),
+    run: (o, dirs) => ciMerge(o, dirs),
   },
 };

@@ -28,15 +28,9 @@ import { loadRegistry, resolveRuntime, runtimeIds } from '../runtimes/registry.j
 import { outcomeNotRun, toRow } from '../runtimes/rows.js';
 import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader } from './adaptive.js';
 import { httpRepro, runHttpJob } from './http/job.js';
+import { positiveOption } from './options.js';
 import { DEFAULT_MEM_CAP_MB, jobSpec, MODES, parseParamFilter, planRows, roundJobs } from './plan.js';
 import { progress } from './progress.js';
-
-function positiveNumber(name, value, fallback) {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`Invalid --${name} "${value}": expected a positive number`);
-  return n;
-}
 
 /** Resolve and check the user's runtime ids; unknown ids are a usage error. */
 export function resolveRuntimes(ids, registry = loadRegistry()) {
@@ -70,7 +64,7 @@ function resolveSuites(ids, suitesDir) {
 export function modeOf(o) {
   const quick = Boolean(o.quick);
   const base = MODES[quick ? 'quick' : 'full'];
-  const fixed = o.rounds === undefined || o.rounds === '' ? null : positiveNumber('rounds', o.rounds, base.rounds);
+  const fixed = o.rounds === undefined || o.rounds === '' ? null : positiveOption('rounds', o.rounds, base.rounds);
   if (fixed !== null && !Number.isInteger(fixed))
     throw new UsageError(`Invalid --rounds "${o.rounds}": expected a whole number, e.g. 5`);
   const precision = o.precision === undefined || o.precision === '' ? base.precision : parsePrecision(o.precision);
@@ -87,11 +81,11 @@ export function modeOf(o) {
     precision,
     budget_s,
     max_ms: base.max_ms,
-    min_ms: positiveNumber('min-ms', o['min-ms'], base.min_ms),
-    warmup_ms: positiveNumber('warmup-ms', o['warmup-ms'], base.warmup_ms),
+    min_ms: positiveOption('min-ms', o['min-ms'], base.min_ms),
+    warmup_ms: positiveOption('warmup-ms', o['warmup-ms'], base.warmup_ms),
     min_samples: base.min_samples,
-    timeout_s: positiveNumber('timeout', o.timeout, base.timeout_s),
-    mem_cap_mb: positiveNumber('mem-cap', o['mem-cap'], DEFAULT_MEM_CAP_MB),
+    timeout_s: positiveOption('timeout', o.timeout, base.timeout_s),
+    mem_cap_mb: positiveOption('mem-cap', o['mem-cap'], DEFAULT_MEM_CAP_MB),
   };
 }
 
