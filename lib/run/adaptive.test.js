@@ -9,7 +9,7 @@ import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
 import { ROOT, UsageError } from '../paths.js';
 import { adaptiveRounds, isLook, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
-import { modeOf } from './loop.js';
+import { modeOf } from './request.js';
 
 /** Standard normal (Box–Muller). */
 function gauss(rand) {

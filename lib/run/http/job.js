@@ -134,14 +134,14 @@ export function slices(done, n = 10) {
  * One HTTP job → one row (null when the user interrupted it).
  * @param {any} job
  * @param {any} spec the mode's figures (min_ms, warmup_ms)
- * @param {{version: any, onSpawn?: (kill: () => void) => void}} ctx
+ * @param {import('../shapes.js').JobContext} ctx the run's limits, the runtime's version, the repro line
  * @param {any} driver the runtime's driver; its httpServer(job, env) says how to start the server
  */
 export async function runHttpJob(job, spec, ctx, driver) {
   const rt = job.runtime;
   const w = job.workload.module;
   if (!driver.httpServer) {
-    return toRow(job, outcomeNotRun(`driver ${driver.name} cannot start an HTTP server`, 'spawn'), ctx.version);
+    return toRow(job, outcomeNotRun(`driver ${driver.name} cannot start an HTTP server`, 'spawn'), ctx);
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
   const node_env = env.NODE_ENV ?? '(unset)';
@@ -152,7 +152,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
     const stdout = JSON.stringify({ status: 'unsupported', error: launch.unsupported, phase: 'spawn' });
-    return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx.version);
+    return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx);
   }
   const pin = pinning();
   // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
@@ -180,8 +180,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
     env,
     cwd: launch.cwd,
-    timeoutMs: (job.timeout_s ?? 60) * 1000,
-    memCapBytes: job.mem_cap_bytes ?? 0,
+    timeoutMs: ctx.limits.timeout_s * 1000,
+    memCapBytes: ctx.limits.mem_cap_bytes,
     control: launch.control ?? false,
     onSpawn: (kill) =>
       ctx.onSpawn?.(() => {
@@ -231,5 +231,5 @@ export async function runHttpJob(job, spec, ctx, driver) {
   launch.cleanup?.();
   files?.cleanup();
   if (outcome.killed_for === 'interrupted') return null;
-  return rowFromInner(job, outcome, inner, ctx.version);
+  return rowFromInner(job, outcome, inner, ctx);
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
 import { commandLine } from '../registry.js';
-import { outcomeNotRun, toRow } from '../rows.js';
+import { toRow } from '../rows.js';
 
 export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -75,15 +75,15 @@ export const processDriver = {
         args: commandLine(rt, rt.runner, [JSON.stringify(withSelf(job, spec))]),
         env: { ...process.env, ...rt.env, TMPDIR: tmp },
         cwd: ROOT,
-        timeoutMs: (job.timeout_s ?? 60) * 1000,
-        memCapBytes: job.mem_cap_bytes ?? 0,
+        timeoutMs: ctx.limits.timeout_s * 1000,
+        memCapBytes: ctx.limits.mem_cap_bytes,
         onSpawn: ctx.onSpawn,
       });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
     if (outcome.killed_for === 'interrupted') return null; // an interrupted job has no honest result
-    return toRow(job, outcome, ctx.version);
+    return toRow(job, outcome, ctx);
   },
 
   /**
@@ -128,5 +128,3 @@ export async function waitPortFile(file, timeoutMs, gone = { ended: false }) {
     await new Promise((res) => setTimeout(res, 5));
   }
 }
-
-export { outcomeNotRun };
