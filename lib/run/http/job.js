@@ -1,18 +1,10 @@
-// One HTTP job: start the runtime's native server with the suite's hono app (the driver says
-// how), time spawn → first 200 from /healthz, warm it with parity's node:http client (which
-// verifies every response, off the timing path), then time the load with wrk (closed loop) or
-// oha (open loop, the curve) and read the server's CPU from /proc around each timed load only. Server and client are
-// pinned to different cores where taskset and two cores exist. Every process the job started is
-// gone when it returns: the server through runMeasured's process group, the client by its bound
-// or by a kill.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
-import { descendantsOf, runMeasured } from '../../runtimes/proc.js';
+import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
 import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
@@ -64,34 +56,23 @@ export function httpRepro(job) {
  * @param {{client: string} | null} pin
  * @param {(kill: () => void) => void} register lets an interrupt kill the client too
  */
-function runClient(spec, pin, register) {
+async function runClient(spec, pin, register) {
   const argv = [LOAD, JSON.stringify(spec)];
   const [bin, args] = pin ? ['taskset', ['-c', pin.client, process.execPath, ...argv]] : [process.execPath, argv];
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err = (err + d).slice(-2000);
-    });
-    const kill = () => child.kill('SIGKILL');
-    register(kill);
-    const timer = setTimeout(kill, spec.duration_ms + spec.request_timeout_ms + 15_000);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? ''));
-      } catch {
-        resolve({
-          ok: false,
-          error: `load client ${signal ? `killed by ${signal}` : `exited with ${code}`}: ${err.trim().split('\n').at(-1) ?? ''}`,
-        });
-      }
-    });
+  const timeoutMs = spec.duration_ms + spec.request_timeout_ms + 15_000;
+  const { code, signal, stdout, stderr } = await runToEnd({
+    bin,
+    args,
+    timeoutMs,
+    register,
+    maxStdout: 16 * 1024 * 1024,
   });
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
+  } catch {
+    const how = signal ? `killed by ${signal}` : `exited with ${code}`;
+    return { ok: false, error: `load client ${how}: ${stderr.trim().split('\n').at(-1) ?? ''}` };
+  }
 }
 
 /** Poll GET /healthz until it answers 200; resolves with the time it did. */
