@@ -153,7 +153,16 @@ export async function run(o) {
     const w = methodologyWarnings(doc);
     if (w.length) throw new UsageError(`STRICT: ${w.join('; ')} (results kept in ${relative(process.cwd(), out)})`);
   }
-  const analyses = await loadAnalyses(suites, suitesDir);
+  await printRun(doc, o, await loadAnalyses(suites, suitesDir));
+  warnIfBusy(fp, log);
+  log(
+    `parity: results written to ${relative(process.cwd(), out)}${interrupted ? ' (interrupted; finished jobs kept)' : ''}`,
+  );
+  return interrupted ? 130 : 0;
+}
+
+/** The tables of a finished run on stdout: the precision reached, the results, an A/A verdict. */
+async function printRun(doc, o, analyses) {
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
   const header = precisionHeader(doc.adaptive);
@@ -163,14 +172,14 @@ export async function run(o) {
     const aa = aaReport(doc);
     process.stdout.write(`\n${printTable(aa.table)}\n\n${aa.verdict}\n`);
   }
+}
+
+/** A busy machine makes absolute figures unreliable (ratios within the run still hold): say so. */
+function warnIfBusy(fp, log) {
   // The run itself keeps one core busy, so the end load is allowed one more than the start.
   if (fp.loadavg_start[0] > fp.cores * 0.5 || (fp.loadavg_end?.[0] ?? 0) > 1 + fp.cores * 0.5) {
     log(
       `parity: warning: the machine was busy (load ${fp.loadavg_start[0]} → ${fp.loadavg_end?.[0]} on ${fp.cores} cores); compare ratios within this run, not absolute figures`,
     );
   }
-  log(
-    `parity: results written to ${relative(process.cwd(), out)}${interrupted ? ' (interrupted; finished jobs kept)' : ''}`,
-  );
-  return interrupted ? 130 : 0;
 }
