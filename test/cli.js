@@ -14,12 +14,17 @@ export const CLI = join(ROOT, 'lib', 'run', 'cli.js');
  * `node lib/run/cli.js run …args --out <tmp>` from the project root; asserts exit 0 and returns
  * the results file it wrote.
  * @param {string[]} args
- * @param {{timeout?: number}} [o]
+ * @param {{timeout?: number, env?: Record<string, string | undefined>}} [o] env: added to this process's
  * @returns {any}
  */
-export function runToResults(args, { timeout = 240_000 } = {}) {
+export function runToResults(args, { timeout = 240_000, env = {} } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'parity-cli-')), 'results.json');
-  const r = spawnSync(NODE, [CLI, 'run', ...args, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout });
+  const r = spawnSync(NODE, [CLI, 'run', ...args, '--out', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, ...env },
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(readFileSync(out, 'utf8'));
 }
