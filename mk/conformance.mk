@@ -1,5 +1,5 @@
 # Conformance: WPT testharness.js tests run unchanged on each runtime, plus the shared checks.
-# Included by the top-level Makefile (NODE, RUNTIME, RUNTIMES, EXTRA_TESTS come from there).
+# Included by the top-level Makefile (NODE, ORCH, RUNTIME, RUNTIMES, EXTRA_TESTS come from there).
 NODE ?= node_modules/.bin/node
 BUN ?= node_modules/.bin/bun
 DENO ?= node_modules/.bin/deno
@@ -11,7 +11,7 @@ FILES ?=
 RESULTS ?=
 WPT_TIMEOUT_MULTIPLIER ?= 1
 # RUNTIME may name one id or several ("node deno bun"); unset means every id in RUNTIMES.
-CONFORMANCE_RUNTIMES = $(or $(RUNTIME),$(RUNTIMES),node deno bun)
+CONFORMANCE_RUNTIMES = $(or $(RUNTIME),$(RUNTIMES))
 
 WPT_ARGS = $(if $(WPT_DIR),--wpt-dir "$(WPT_DIR)") --dirs "$(DIRS)" --timeout-multiplier $(WPT_TIMEOUT_MULTIPLIER)
 
@@ -20,24 +20,24 @@ EXTRA_TESTS += test-check-adapters
 .PHONY: wpt wpt-fetch wpt-diff wpt-update checks conformance-table test-check-adapters
 
 wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
-	$(NODE) lib/conformance/wpt-cli.js run --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
+	$(ORCH) wpt --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
 wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
-	$(NODE) lib/conformance/wpt-cli.js fetch
+	$(ORCH) wpt-fetch
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
-	$(NODE) lib/conformance/wpt-cli.js diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+	$(ORCH) wpt-diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
 
 wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
 	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
-	$(NODE) lib/conformance/wpt-cli.js update --runtimes "$(RUNTIME)" $(RESULTS)
+	$(ORCH) wpt-update --runtimes "$(RUNTIME)" $(RESULTS)
 
 checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun"
-	$(NODE) lib/conformance/checks-cli.js --runtimes "$(CONFORMANCE_RUNTIMES)"
+	$(ORCH) checks --runtimes "$(CONFORMANCE_RUNTIMES)"
 
 conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
-	$(NODE) lib/conformance/wpt-cli.js table $(if $(MARKDOWN),--markdown) $(RESULTS)
+	$(ORCH) conformance-table $(if $(MARKDOWN),--markdown) $(RESULTS)
 
 # Each kind's own test runner over the shared checks (runners/<kind>/kind.json names file and args).
 test-check-adapters:
-	$(NODE) lib/conformance/checks-cli.js adapters
+	$(ORCH) checks-adapters

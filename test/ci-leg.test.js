@@ -6,10 +6,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../lib/paths.js';
+import { readResults } from '../lib/results/file.js';
 import { splitRuntimes } from '../lib/run/ci.js';
-import { hostKey } from '../lib/run/platform.js';
-import { REGISTRY_FILE, ROOT, resolveRuntime } from '../lib/run/registry.js';
-import { readResults } from '../lib/run/results.js';
+import { hostKey } from '../lib/runtimes/host.js';
+import { REGISTRY_FILE, resolveRuntime } from '../lib/runtimes/registry.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'parity-ci-leg-'));
 const HERE = hostKey({ platform: process.platform, arch: process.arch });

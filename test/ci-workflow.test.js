@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { LEG_RUNTIMES, loadLegs } from '../lib/run/ci.js';
-import { unavailableOn } from '../lib/run/platform.js';
-import { loadRegistry, ROOT } from '../lib/run/registry.js';
+import { ROOT } from '../lib/paths.js';
+import { loadLegs } from '../lib/results/legs.js';
+import { LEG_RUNTIMES } from '../lib/run/ci.js';
+import { unavailableOn } from '../lib/runtimes/host.js';
+import { loadRegistry } from '../lib/runtimes/registry.js';
 
 const WORKFLOW = readFileSync(join(ROOT, '.github', 'workflows', 'bench.yml'), 'utf8');
 

@@ -5,13 +5,10 @@
 // ÷ wall reads the number of spinning threads whatever else the machine is doing (helper threads
 // that wake now and then add their own waits: the upper bounds are wider).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { METRICS } from '../lib/report/metrics.js';
-import { kindRepresentatives, loadRegistry, ROOT } from '../lib/run/registry.js';
+import { kindRepresentatives, loadRegistry } from '../lib/runtimes/registry.js';
+import { runToResults } from './cli.js';
 import { CPU_PER_CALL_US } from './fixtures/suites/window/spin-cpu.js';
 
 const registry = loadRegistry();
@@ -23,16 +20,8 @@ describe('the CPU window', () => {
   /** @type {any} */
   let doc;
   before(() => {
-    const out = join(mkdtempSync(join(tmpdir(), 'parity-window-')), 'w.json');
-    const args = ['run', '--runtimes', RUNTIMES.join(','), '--suites-dir', 'test/fixtures/suites', '--suite', 'window'];
-    args.push('--rounds', '1', '--min-ms', '300', '--warmup-ms', '50', '--out', out);
-    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'lib', 'run', 'cli.js'), ...args], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    assert.equal(r.status, 0, r.stderr);
-    doc = JSON.parse(readFileSync(out, 'utf8'));
+    const args = ['--runtimes', RUNTIMES.join(','), '--suites-dir', 'test/fixtures/suites', '--suite', 'window'];
+    doc = runToResults([...args, '--rounds', '1', '--min-ms', '300', '--warmup-ms', '50'], { timeout: 180_000 });
   });
   const window = (rt, w) => {
     const row = doc.results.find((r) => r.runtime === rt && r.workload === w);

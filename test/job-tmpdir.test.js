@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../lib/run/registry.js';
+import { ROOT } from '../lib/paths.js';
 import { PREFIX } from './fixtures/suites/leak/hang.js';
 
 test('a job killed on timeout leaves no temporary folder behind', () => {

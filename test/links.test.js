@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../lib/run/registry.js';
+import { ROOT } from '../lib/paths.js';
 
 const PAGES = [
   join(ROOT, 'README.md'),

@@ -2,27 +2,16 @@
 // processes reads the same CPU per op as in one thread, and the same utilisation as on a pool of
 // worker threads. Before children were read, the window saw the parent alone (utilisation ~0.05).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { ROOT } from '../lib/run/registry.js';
+import { runToResults } from './cli.js';
 
 describe('child processes in the CPU window', () => {
   /** @type {Record<string, any>} */
   const by = {};
   before(() => {
-    const out = join(mkdtempSync(join(tmpdir(), 'parity-pools-cpu-')), 'p.json');
-    const args = ['run', '--runtimes', 'node', '--suite', 'workers-pools', '--workload', 'cpu-math', '--quick'];
-    args.push('--rounds', '1', '--min-ms', '300', '--warmup-ms', '1', '--out', out);
-    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'lib', 'run', 'cli.js'), ...args], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    assert.equal(r.status, 0, r.stderr);
-    for (const row of JSON.parse(readFileSync(out, 'utf8')).results) by[row.params.strategy] = row;
+    const args = ['--runtimes', 'node', '--suite', 'workers-pools', '--workload', 'cpu-math', '--quick'];
+    const doc = runToResults([...args, '--rounds', '1', '--min-ms', '300', '--warmup-ms', '1']);
+    for (const row of doc.results) by[row.params.strategy] = row;
   });
   const figures = (strategy) => {
     const row = by[strategy];

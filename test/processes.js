@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { descendantsOf } from '../lib/run/proc.js';
-import { ROOT } from '../lib/run/registry.js';
+import { ROOT } from '../lib/paths.js';
+import { descendantsOf } from '../lib/runtimes/proc.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { unexpectedUnsupported } from '../lib/conformance/unsupported.js';
 import { paramSets, paramsKey } from '../lib/measure/workload.js';
-import { listSuites, loadWorkloads } from '../lib/run/discover.js';
-import { kindRepresentatives, loadRegistry, ROOT } from '../lib/run/registry.js';
-import { validateResults } from '../lib/run/results.js';
+import { ROOT } from '../lib/paths.js';
+import { listSuites, loadWorkloads } from '../lib/results/discover.js';
+import { validateResults } from '../lib/results/file.js';
+import { kindRepresentatives, loadRegistry } from '../lib/runtimes/registry.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 // One runtime per kind, plus the variants of those that swap in a preload (they change the globals).

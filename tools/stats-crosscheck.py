@@ -14,7 +14,7 @@ from statsmodels.stats.multitest import multipletests
 FILE = sys.argv[1] if len(sys.argv) > 1 else 'results/published/math-json-quick.json'
 DUMP = """
 const { aggregate } = await import('./lib/report/aggregate.js');
-const { readResults } = await import('./lib/run/results.js');
+const { readResults } = await import('./lib/results/file.js');
 const { pairRounds } = await import('./lib/report/ratios.js');
 const d = readResults(process.argv[1]);
 const agg = aggregate(d.results, d.runtimes.map((r) => r.id));

@@ -1,8 +1,9 @@
 // Shared checks as conformance rows: run lib/conformance/checks-collect.js under each runtime (fresh
 // process), judge each check against that runtime's expectations (key check:<suite>).
 import { join } from 'node:path';
-import { spawnJsonLines } from '../run/proc.js';
-import { commandLine, ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
+import { spawnJsonLines } from '../runtimes/proc.js';
+import { commandLine } from '../runtimes/registry.js';
 import { expectationFor } from './expectations.js';
 
 /** The collector script every runtime runs. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resolveRuntime } from '../run/registry.js';
+import { resolveRuntime } from '../runtimes/registry.js';
 import { checkRows, collectChecks } from './checks.js';
 import { loadChecks } from './checks-load.js';
 

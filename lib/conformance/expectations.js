@@ -5,7 +5,8 @@
 //   { "streams/y.any.js": { "fail": { "note": "why", "expected": ["subtest"], "flaky": ["subtest"] } } }
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRegistry, ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
+import { loadRegistry } from '../runtimes/registry.js';
 
 /** Folder holding one expectations file per runtime id. */
 export const EXPECTATIONS_DIR = join(ROOT, 'conformance', 'expectations');

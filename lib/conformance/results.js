@@ -1,10 +1,10 @@
-// Conformance results files: the shared results shape (lib/run/results.js, parity.results/1) with
+// Conformance results files: the shared results shape (lib/results/file.js, parity.results/1) with
 // `results: []` and the rows in `conformance`, named results/<stamp>-<host>-conformance.json.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
-import { ROOT } from '../run/registry.js';
-import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../run/results.js';
+import { ROOT } from '../paths.js';
+import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../results/file.js';
 
 /**
  * Validate and write a conformance results file atomically; returns its path.

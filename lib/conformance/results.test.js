@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { validateResults } from '../run/results.js';
+import { validateResults } from '../results/file.js';
 import { readConformanceRows, writeConformanceResults } from './results.js';
 
 const row = (runtime, source, status = 'pass') => ({

@@ -10,7 +10,7 @@ import { discover, findHarness, runWpt, wptLocation } from './wpt.js';
 /**
  * Checks for every runtime, plus WPT for the perf suites that have a WPT folder of the same
  * name (streams ↔ WPT streams/). Returns rows and notes on what could not be run.
- * @param {any[]} runtimes resolved runtimes (lib/run/registry.js)
+ * @param {any[]} runtimes resolved runtimes (lib/runtimes/registry.js)
  * @param {string[]} suites perf suites of this run
  * @param {{log?: (line: string) => void}} [opts]
  */

@@ -2,7 +2,8 @@
 // unsupported for any other runtime, workload or reason is a failure (issue 16.7).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRegistry, ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
+import { loadRegistry } from '../runtimes/registry.js';
 
 export const UNSUPPORTED_FILE = join(ROOT, 'conformance', 'unsupported.json');
 

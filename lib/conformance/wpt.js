@@ -3,9 +3,10 @@
 // harness's own results into conformance rows judged against the runtime's expectations.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, resolve } from 'node:path';
-import { driverFor } from '../run/drivers/index.js';
-import { spawnJsonLines } from '../run/proc.js';
-import { commandLine, ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
+import { driverFor } from '../runtimes/drivers/index.js';
+import { spawnJsonLines } from '../runtimes/proc.js';
+import { commandLine } from '../runtimes/registry.js';
 import { expectationFor, HARNESS } from './expectations.js';
 
 /** testharness.js statuses, by number, as add_result_callback reports them. */
@@ -292,4 +293,4 @@ export async function runWpt({ runtimes, wptRoot, tests, expectations, concurren
 }
 
 /** Statuses that make a run fail. */
-export { UNEXPECTED } from './status.js';
+export { UNEXPECTED } from '../results/status.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { ROOT, resolveRuntime } from '../run/registry.js';
+import { ROOT } from '../paths.js';
+import { resolveRuntime } from '../runtimes/registry.js';
 import { discover, findHarness, folderOf, parseMeta, runsOutsideWindow, runWpt, scriptPaths } from './wpt.js';
 
 const MINI = join(ROOT, 'conformance', 'fixtures', 'wpt-mini');

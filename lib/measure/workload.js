@@ -25,16 +25,13 @@ export function validateWorkload(w, id) {
   if (!w || typeof w !== 'object') fail('default export must be a plain object');
   const base = id.split('/').pop();
   if (w.name !== base) fail(`name must be "${base}" (the file name), got ${JSON.stringify(w.name)}`);
-  if (isHttpWorkload(w)) {
-    // An HTTP workload (suites/http/): a request to the suite's app and a check of each response;
-    // the server and the load are the orchestrator's (lib/run/http/).
-    if (w.unit !== 'requests') fail(`an HTTP workload's unit must be "requests", got ${JSON.stringify(w.unit)}`);
-    if (w.run !== undefined) fail('an HTTP workload has request(params) instead of run');
+  if (shapeOf(w) === 'server') {
+    // A server workload: a request to a server the runtime runs, and a check of each response;
+    // the server and the load are the orchestrator's job shape, which checks its own parameters.
+    if (w.unit !== 'requests') fail(`a server workload's unit must be "requests", got ${JSON.stringify(w.unit)}`);
+    if (w.run !== undefined) fail('a server workload has request(params) instead of run');
     if (typeof w.verify !== 'function') fail('verify must be a function (it checks every response)');
     if (w.serverEnv !== undefined && typeof w.serverEnv !== 'function') fail('serverEnv must be a function of params');
-    if (!(w.params?.concurrency ?? []).every((c) => Number.isInteger(c) && c > 0)) {
-      fail('params.concurrency must hold positive integers');
-    }
   } else {
     if (!UNITS.includes(w.unit)) fail(`unit must be one of ${UNITS.join(', ')}, got ${JSON.stringify(w.unit)}`);
     for (const fn of ['run', 'verify']) if (typeof w[fn] !== 'function') fail(`${fn} must be a function`);
@@ -68,10 +65,13 @@ export function validateWorkload(w, id) {
 }
 
 /**
- * Whether a workload is an HTTP one: a `request(params)` to the suite's app instead of `run`.
+ * The job shape a workload declares by what it exports: `run` is measured in-process by the
+ * harness (`bench`); `request(params)` is answered by a server the runtime runs under an external
+ * load (`server`). The orchestrator picks the shape's job runner from this; drivers run either.
  * @param {any} w
+ * @returns {'bench' | 'server'}
  */
-export const isHttpWorkload = (w) => typeof w?.request === 'function';
+export const shapeOf = (w) => (typeof w?.request === 'function' ? 'server' : 'bench');
 
 /** Parameter values are non-empty arrays of numbers or of strings, never both (as in Node's benchmark/common.js). */
 function validateGrid(grid, where) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
-import { readResults } from '../run/results.js';
+import { readResults } from '../results/file.js';
 import { exportBmf, toBmf } from './bmf.js';
 
 // Bencher's documented BMF schema (bmf.schema.json cites the page it is written from).

@@ -1,6 +1,6 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
-import { UNEXPECTED } from '../conformance/status.js';
+import { UNEXPECTED } from '../results/status.js';
 import { simpleTable } from './model.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { testFingerprint } from '../../test/fixtures/fingerprint.js';
 import { rng } from '../measure/stats.js';
-import { ROOT } from '../run/registry.js';
-import { validateResults } from '../run/results.js';
+import { ROOT } from '../paths.js';
+import { validateResults } from '../results/file.js';
 import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
 

@@ -5,7 +5,7 @@
 // in a script element with every "<" written as \u003c so no string can close it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
 import { runtimeColor } from './colors.js';
 import { anchorId, chartData } from './html-charts.js';
 import { cellText } from './model.js';

@@ -2,7 +2,7 @@
 // configured alike, the confounders that started public benchmark fights (React in dev mode
 // because NODE_ENV was unset on one side, GC hooks on one side only, undeclared flags, a busy
 // machine). Warnings in the table, or an error with STRICT=1.
-import { loadRegistry } from '../run/registry.js';
+import { loadRegistry } from '../runtimes/registry.js';
 
 /**
  * @param {any} doc a results document

@@ -92,7 +92,7 @@ export const KNOWN_EXTRA = {
   ttlb_ms: { id: 'ttlb_ms', label: 'time to last byte', unit: 'ms', better: 'lower' },
   requests_per_s: { id: 'requests_per_s', label: 'requests per second', unit: 'req/s', better: 'higher' },
   startup_ms: { id: 'startup_ms', label: 'start-up time', unit: 'ms', better: 'lower' },
-  // The process-tree sampler's figures (lib/run/proctree.js TREE_METRICS names them the same way).
+  // The process-tree sampler's figures (lib/runtimes/proctree.js TREE_METRICS names them the same way).
   parent_cpu_ms: {
     id: 'parent_cpu_ms',
     label: 'CPU of the runtime process (all its threads)',

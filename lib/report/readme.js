@@ -12,9 +12,9 @@
 // make test) fails when README differs from what it would write.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { listSuites, loadAnalyses } from '../run/discover.js';
-import { ROOT } from '../run/registry.js';
-import { readResults } from '../run/results.js';
+import { ROOT } from '../paths.js';
+import { listSuites, loadAnalyses } from '../results/discover.js';
+import { readResults } from '../results/file.js';
 import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
 import { printTable } from './print.js';

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { listSuites, loadAnalyses } from '../run/discover.js';
-import { readResults } from '../run/results.js';
+import { listSuites, loadAnalyses } from '../results/discover.js';
+import { readResults } from '../results/file.js';
 import { escapeHtml, renderHtml } from './html.js';
 
 const NAME = /^[\w.@+-]+\.json$/;

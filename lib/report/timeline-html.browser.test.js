@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ROOT } from '../run/registry.js';
-import { readResults } from '../run/results.js';
+import { ROOT } from '../paths.js';
+import { readResults } from '../results/file.js';
 import { timelineSeries } from './timeline.js';
 import { renderTimelineHtml } from './timeline-html.js';
 

@@ -4,7 +4,7 @@
 // red or green points. Chart.js is inlined from node_modules, as in html.js.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../run/registry.js';
+import { ROOT } from '../paths.js';
 import { escapeHtml, scriptJson } from './html.js';
 import { cellText } from './model.js';
 import { timelineTable } from './timeline.js';

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import { longCallSampling, MIN_LONG_SAMPLES, MODES } from '../measure/defaults.js';
 import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
+import { ROOT, UsageError } from '../paths.js';
 import { adaptiveRounds, isLook, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
-import { modeOf, UsageError } from './loop.js';
-import { ROOT } from './registry.js';
+import { modeOf } from './request.js';
 
 /** Standard normal (Box–Muller). */
 function gauss(rand) {

@@ -4,12 +4,12 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { discover, outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
+import { UsageError } from '../paths.js';
 import { wptBisectLines } from '../report/timeline.js';
+import { resultsPath } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
+import { resolveRuntime } from '../runtimes/registry.js';
 import { releaseIds } from '../runtimes/releases.js';
-import { UsageError } from './loop.js';
-import { resolveRuntime } from './registry.js';
-import { resultsPath } from './results.js';
 
 const NO_EXPECTATIONS = { expected: new Set(), flaky: new Set() };
 

@@ -2,36 +2,30 @@
 // OS × arch matrix: every runtime available there runs interleaved in one run, then an A/A run of
 // the first gives that machine's noise floor. The workflow only calls make, so all of this runs
 // and is tested here.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { ROOT, splitList, UsageError } from '../paths.js';
 import { toBmf } from '../report/bmf.js';
 import { renderHtml } from '../report/html.js';
 import { mergeLegs } from '../report/merge.js';
 import { printTable } from '../report/print.js';
 import { analysesOf } from '../report/serve.js';
-import { identifyFile, nativeProblem } from './binfmt.js';
-import { run, UsageError } from './loop.js';
-import { HOST, hostKey } from './platform.js';
-import { loadRegistry, ROOT, resolveRuntime, splitList } from './registry.js';
-import { readResults } from './results.js';
-
-/** The file that lists the legs; bench.yml's matrix is read from it. */
-export const LEGS_FILE = join(ROOT, '.github', 'legs.json');
+import { readResults } from '../results/file.js';
+import { loadLegs, readLeg } from '../results/legs.js';
+import { identifyFile, nativeProblem } from '../runtimes/binfmt.js';
+import { HOST, hostKey } from '../runtimes/host.js';
+import { loadRegistry, resolveRuntime } from '../runtimes/registry.js';
+import { run } from './loop.js';
 
 /** Every pinned runtime a leg tries, in this order (the first is the baseline and the A/A runtime). */
 export const LEG_RUNTIMES = ['node', 'node@22', 'node@24', 'deno', 'bun', 'workerd'];
-
-/** @returns {{leg: string, runner: string}[]} */
-export function loadLegs(file = LEGS_FILE) {
-  return JSON.parse(readFileSync(file, 'utf8')).legs;
-}
 
 /**
  * Split runtime ids into those this machine runs and those it does not, with the reason. A
  * runtime without a build for the platform is only listed; one with a build whose binary is not
  * native here (missing, a shim, emulated) is a broken setup and fails the leg after the run.
  * @param {string[]} ids
- * @param {(id: string) => import('./registry.js').Runtime} [resolveId]
+ * @param {(id: string) => import('../runtimes/registry.js').Runtime} [resolveId]
  */
 export function splitRuntimes(ids, resolveId = (id) => resolveRuntime(id, loadRegistry())) {
   /** @type {string[]} */
@@ -96,21 +90,6 @@ export async function ciLeg(o) {
 }
 
 /**
- * Read one leg's artifact folder (leg.json and the files it names).
- * @param {string} dir
- */
-export function readLeg(dir) {
-  const file = join(dir, 'leg.json');
-  if (!existsSync(file))
-    throw new UsageError(`${dir} is not a leg artifact: it has no leg.json (make ci-leg writes one)`);
-  const meta = JSON.parse(readFileSync(file, 'utf8'));
-  if (meta.schema !== 'parity.ci-leg/1')
-    throw new UsageError(`${file}: schema "${meta.schema}", expected parity.ci-leg/1`);
-  const aaFile = join(dir, meta.files.aa);
-  return { meta, doc: readResults(join(dir, meta.files.results)), aa: existsSync(aaFile) ? readResults(aaFile) : null };
-}
-
-/**
  * make ci-merge: one table from every leg's artifact folder, written as markdown to `out` too
  * (the workflow appends it to the job summary).
  * @param {{markdown?: boolean, out?: string, baseline?: string}} o
@@ -126,17 +105,17 @@ export function ciMerge(o, dirs) {
 }
 
 /** The CI commands of the one command table (lib/run/cli.js spreads them into COMMANDS). */
+/** @type {Record<string, import('./options.js').Command>} */
 export const CI_COMMANDS = {
   'ci-leg': {
     summary: 'one CI leg: every runtime available here interleaved, an A/A run, BMF and HTML, leg.json (--out: folder)',
     options: ['runtimes', 'suite', 'workload', 'params', 'quick', 'rounds', 'out'],
-    run: (/** @type {any} */ o) => ciLeg(o),
+    run: (o) => ciLeg(o),
   },
   'ci-merge': {
     summary: "the CI legs side by side from their artifact folders: ratios within each leg, each leg's A/A floor",
     options: ['markdown', 'out', 'baseline'],
-    /** @type {[number, number, string]} */
     files: [1, Number.POSITIVE_INFINITY, 'ci-merge needs leg folders written by make ci-leg, e.g. legs/*/'],
-    run: (/** @type {any} */ o, /** @type {string[]} */ dirs) => ciMerge(o, dirs),
+    run: (o, dirs) => ciMerge(o, dirs),
   },
 };

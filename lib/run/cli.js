@@ -1,5 +1,7 @@
-// parity's command line. One table of commands: it parses, dispatches, and writes the help text
-// and the "unknown command" error, so the three cannot drift apart.
+// parity's command line, the only one: every command (run, table, diff, report, ci-leg, timeline,
+// wpt, checks, …) is an entry of one table, parsed by one parser against one list of options
+// (options.js) with one set of defaults. The table writes the help text and the errors too, so
+// they cannot drift apart. Bad input is one line and exit code 2.
 //
 //   node lib/run/cli.js run --runtimes node,deno,bun [--suite math] [--quick]
 //   node lib/run/cli.js help
@@ -7,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { displayPath, ROOT, UsageError } from '../paths.js';
 import { aaReport, floorByRow } from '../report/aa.js';
 import { exportBmf } from '../report/bmf.js';
 import { diffGate } from '../report/diff.js';
@@ -16,14 +19,18 @@ import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { analysesOf, serveResults } from '../report/serve.js';
 import { renderResults } from '../report/table.js';
+import { provenanceWarnings, readResults, SCHEMA_ID } from '../results/file.js';
+import { listRuntimes } from '../runtimes/list.js';
 import { precisionHeader } from './adaptive.js';
+import { CHECKS_COMMANDS } from './checks-commands.js';
 import { CI_COMMANDS } from './ci.js';
-import { newestResults, refuseUnequal, SHOW_VALUES, showList, tableFilter } from './inputs.js';
-import { run, UsageError } from './loop.js';
-import { displayPath, ROOT } from './registry.js';
-import { provenanceWarnings, readResults, SCHEMA_ID } from './results.js';
-import { listRuntimes } from './runtimes.js';
-import { TIMELINE_COMMANDS, TIMELINE_OPTIONS } from './timeline-cli.js';
+import { newestResults, refuseUnequal, showList, tableFilter } from './inputs.js';
+import { run } from './loop.js';
+import { DEFAULT_RUNTIMES, OPTIONS } from './options.js';
+import { TIMELINE_COMMANDS } from './timeline-commands.js';
+import { WPT_COMMANDS } from './wpt-commands.js';
+
+/** @typedef {import('./options.js').Command} Command */
 
 /** Print provenance differences between files before any of their numbers, on one line. */
 const warnProvenance = (docs) => {
@@ -31,45 +38,8 @@ const warnProvenance = (docs) => {
   if (w.length) process.stderr.write(`parity: warning: ${w.join('; ')}\n`);
 };
 
-/** Every option any command takes: one name, one meaning, in every command. */
-export const OPTIONS = {
-  runtimes: { type: 'string', help: 'runtime ids, "node deno bun" (see the runtimes command)' },
-  suite: { type: 'string', help: 'suites to run, "math,json" (default: all)' },
-  workload: { type: 'string', help: 'workload names within those suites' },
-  params: {
-    type: 'string',
-    help: 'only these parameter values, "mb=64,100 chunk=1024" (workloads without the key are left out)',
-  },
-  quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
-  rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones (order rotates each round)' },
-  precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
-  budget: { type: 'string', help: 'no new rounds past the minimum after this long, e.g. 5m (QUICK 60s, full 30m)' },
-  timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
-  'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
-  'min-ms': { type: 'string', help: 'minimum sampling time per job' },
-  'warmup-ms': { type: 'string', help: 'warm-up time per job' },
-  baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
-  show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
-  only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
-  out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
-  format: { type: 'string', help: 'export format: bmf' },
-  strict: {
-    type: 'boolean',
-    help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',
-  },
-  'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
-  markdown: { type: 'boolean', help: 'print markdown tables' },
-  conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
-  check: {
-    type: 'boolean',
-    help: 'runtimes: exit 1 unless every pinned runtime is a native binary; readme: exit 1 when README is stale',
-  },
-  aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
-  floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
-  threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
-  help: { type: 'boolean', short: 'h', help: 'this text' },
-  ...TIMELINE_OPTIONS,
-};
+/** run and compare: the default runtimes unless named (an A/A run names its one runtime). */
+const runWithDefaults = (o) => run({ ...o, runtimes: o.runtimes || (o.aa ? undefined : DEFAULT_RUNTIMES) });
 
 const RUN_OPTIONS = [
   'aa',
@@ -94,12 +64,13 @@ const RUN_OPTIONS = [
 ];
 
 /**
- * The commands. `files` is [min, max] positional results files, with the error for a wrong count.
- * @type {Record<string, {summary: string, options: string[], files?: [number, number, string], run: (o: any, files: string[]) => Promise<number> | number}>}
+ * Every command: parity's own, the CI legs', the releases' (timeline, bisect) and conformance's
+ * (wpt, checks). `files` is [min, max] positionals, with the error for a wrong count.
+ * @type {Record<string, Command>}
  */
 export const COMMANDS = {
-  run: { summary: 'run the suites on the runtimes, interleaved in rounds', options: RUN_OPTIONS, run: (o) => run(o) },
-  compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: (o) => run(o) },
+  run: { summary: 'run the suites on the runtimes, interleaved in rounds', options: RUN_OPTIONS, run: runWithDefaults },
+  compare: { summary: 'the same as run (make compare)', options: RUN_OPTIONS, run: runWithDefaults },
   table: {
     summary: 'print a results file as tables',
     options: ['show', 'baseline', 'markdown', 'floor', 'strict', 'suite', 'workload', 'only'],
@@ -232,18 +203,22 @@ export const COMMANDS = {
     },
   },
   ...TIMELINE_COMMANDS,
+  ...WPT_COMMANDS,
+  ...CHECKS_COMMANDS,
 };
 
 /** The help text, generated from COMMANDS and OPTIONS. */
 export function helpText() {
   const lines = ['usage: node lib/run/cli.js <command> [options] [files]', ''];
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
   for (const [name, c] of Object.entries(COMMANDS)) {
-    lines.push(`  ${name.padEnd(10)}${c.summary}`);
+    lines.push(`  ${name.padEnd(width)}${c.summary}`);
     const opts = c.options.map((k) => `--${k}${OPTIONS[k].type === 'string' ? ' X' : ''}`);
-    if (opts.length) lines.push(`  ${''.padEnd(10)}${opts.join(' ')}`);
+    if (opts.length) lines.push(`  ${''.padEnd(width)}${opts.join(' ')}`);
   }
   lines.push('', 'options:');
-  for (const [k, v] of Object.entries(OPTIONS)) lines.push(`  --${k.padEnd(14)}${v.help}`);
+  const optWidth = Math.max(...Object.keys(OPTIONS).map((k) => k.length)) + 2;
+  for (const [k, v] of Object.entries(OPTIONS)) lines.push(`  --${k.padEnd(optWidth)}${v.help}`);
   return lines.join('\n');
 }
 

@@ -5,10 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { parseParamFilter, planJobs, selectParams } from './plan.js';
-import { ROOT } from './registry.js';
-import { readResults, validateResults } from './results.js';
-import { toRow } from './rows.js';
+import { ROOT } from '../paths.js';
+import { readResults, validateResults } from '../results/file.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const ORCH = join(ROOT, 'lib', 'run', 'cli.js');
@@ -24,76 +22,6 @@ function orchestrate(args, env = {}) {
     timeout: 300_000,
   });
 }
-
-test('planJobs rotates the runtime order each round (A B C, B C A, C A B)', () => {
-  const w = { id: 's/w', module: { params: {} } };
-  const jobs = planJobs([w], ['A', 'B', 'C'], 3, false);
-  assert.deepEqual(
-    jobs.map((j) => `${j.round}${j.runtime}`),
-    ['1A', '1B', '1C', '2B', '2C', '2A', '3C', '3A', '3B'],
-  );
-});
-
-test('planJobs runs each parameter set for every runtime within a round', () => {
-  const w = { id: 's/w', module: { params: { n: [1, 2] } } };
-  const jobs = planJobs([w], ['A', 'B'], 1, false);
-  assert.deepEqual(
-    jobs.map((j) => `${j.params.n}${j.runtime}`),
-    ['1A', '1B', '2A', '2B'],
-  );
-});
-
-describe('toRow classifies what a process did', () => {
-  const job = {
-    runtime: { id: 'node' },
-    workload: { suite: 's', name: 'w', module: { unit: 'ops' } },
-    params: {},
-    round: 1,
-    timeout_s: 5,
-    mem_cap_bytes: 2 ** 30,
-    repro: 'x',
-  };
-  const outcome = (o) => ({
-    stdout: '',
-    stderr: '',
-    exit_code: 0,
-    signal: null,
-    wall_ms: 1,
-    cpu_ms: null,
-    rss_peak_bytes: 1,
-    killed_for: null,
-    ...o,
-  });
-  const ok = JSON.stringify({
-    status: 'ok',
-    units_per_call: 1,
-    median_ns: 5,
-    throughput: { value: 2e8, unit: 'ops/s' },
-  });
-
-  test('a job that reported ok stays ok even if its stderr mentions memory', () => {
-    assert.equal(toRow(job, outcome({ stdout: ok, stderr: 'cache out of memory, retrying' }), null).status, 'ok');
-  });
-
-  test('a runtime that dies with a heap OOM message is oom', () => {
-    const r = toRow(
-      job,
-      outcome({
-        stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
-        exit_code: null,
-        signal: 'SIGABRT',
-      }),
-      null,
-    );
-    assert.equal(r.status, 'oom');
-  });
-
-  test('a process that exits without a result line is a crash naming the signal', () => {
-    const r = toRow(job, outcome({ exit_code: null, signal: 'SIGSEGV', stderr: 'boom' }), null);
-    assert.equal(r.status, 'crash');
-    assert.match(r.error, /killed by SIGSEGV before reporting a result: boom/);
-  });
-});
 
 describe('a run over the fault and sanity fixtures on node, deno and bun', () => {
   let doc;
@@ -310,17 +238,4 @@ test('a job whose child ignores SIGTERM and holds stdout ends at its timeout, an
     ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]
     : 'gone';
   assert.ok(state === 'gone' || state === 'Z', `the job's child ${pid} is still alive (state ${state})`);
-});
-
-test('a parameter filter keeps the sets with those values and leaves out workloads without the key', () => {
-  const only = parseParamFilter('mb=64,100 chunk=1024');
-  assert.deepEqual(only, { mb: ['64', '100'], chunk: ['1024'] });
-  const sets = [
-    { chunk: 1024, mb: 1 },
-    { chunk: 1024, mb: 64 },
-    { chunk: 65536, mb: 64 },
-  ];
-  assert.deepEqual(selectParams(sets, only), [{ chunk: 1024, mb: 64 }]);
-  assert.deepEqual(selectParams([{}], only), []);
-  assert.throws(() => parseParamFilter('mb'), /Invalid parameter filter "mb": expected key=value/);
 });

@@ -2,9 +2,8 @@
 // usage error naming what would be valid (exit 2), never a silently empty or different table.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT, splitList, UsageError } from '../paths.js';
 import { methodologyWarnings } from '../report/methodology.js';
-import { UsageError } from './loop.js';
-import { ROOT, splitList } from './registry.js';
 
 /** What --show may name; anything else is a usage error, not a silently empty table. */
 export const SHOW_VALUES = ['spread', 'cpu', 'rss', 'metrics', 'conformance', 'chart'];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
-import { ROOT } from './registry.js';
+import { ROOT } from '../paths.js';
 
 const FILE = 'results/published/math-json-quick.json';
 const KNOBS = [

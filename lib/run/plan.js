@@ -11,9 +11,9 @@ export { MODES } from '../measure/defaults.js';
 export const DEFAULT_MEM_CAP_MB = 4096;
 
 /**
- * One job; the run loop adds how to rerun it and its limits before it starts.
- * @typedef {{round: number, workload: any, params: Record<string, string|number>, runtime: any,
- *   repro?: string, timeout_s?: number, mem_cap_bytes?: number}} Job
+ * One job, as planned; nothing changes it afterwards (its limits and repro line travel beside it,
+ * in the driver's context).
+ * @typedef {{round: number, workload: any, params: Record<string, string|number>, runtime: any}} Job
  */
 
 /**

@@ -3,23 +3,23 @@
 // figure changed (bisect, one paired interleaved run per step). WPT bisect is in bisect-wpt.js.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ROOT, splitList, UsageError } from '../paths.js';
 import { floorByRow } from '../report/aa.js';
 import { aggregate, cellRatio } from '../report/aggregate.js';
 import { METRICS } from '../report/metrics.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { bisectLines, timelineSeries, timelineTable } from '../report/timeline.js';
 import { renderTimelineHtml } from '../report/timeline-html.js';
+import { loadWorkloads, SUITES_DIR } from '../results/discover.js';
+import { readResults, resultsPath } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
 import { capBytes } from '../runtimes/cache.js';
 import { packageVersions } from '../runtimes/npm.js';
 import { NOTES_URL, platformPackage, RELEASE_NAMES } from '../runtimes/platform.js';
 import { ensureRelease, releaseIds } from '../runtimes/releases.js';
 import { EVERY, selectVersions } from '../runtimes/versions.js';
-import { loadWorkloads, SUITES_DIR } from './discover.js';
-import { run, UsageError } from './loop.js';
+import { run } from './loop.js';
 import { MODES, parseParamFilter, planParams } from './plan.js';
-import { ROOT, splitList } from './registry.js';
-import { readResults, resultsPath } from './results.js';
 
 // Every release's package, on every platform, versions the same: these list every release, so a
 // release missing from this platform's package is one with no build here.

@@ -7,11 +7,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../paths.js';
 import { holm, sparkline, timelineSeries, timelineTable } from '../report/timeline.js';
 import { renderTimelineHtml } from '../report/timeline-html.js';
+import { resolveRuntime } from '../runtimes/registry.js';
 import { bisectWpt, differingSubtests } from './bisect-wpt.js';
 import { planParams } from './plan.js';
-import { ROOT, resolveRuntime } from './registry.js';
 import { releasesFor } from './timeline.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
@@ -111,7 +112,7 @@ test('a cached release resolves as a runtime of its kind without the network, an
   writeFileSync(join(cache, 'node@24.13.0', 'meta.json'), JSON.stringify(meta));
   const env = { PARITY_CACHE: cache, npm_config_registry: 'http://127.0.0.1:2/' };
   const code =
-    "import {resolveRuntime} from './lib/run/registry.js'; const r = resolveRuntime('node@24.13.0'); console.log(JSON.stringify([r.kind, r.bin, r.missing]))";
+    "import {resolveRuntime} from './lib/runtimes/registry.js'; const r = resolveRuntime('node@24.13.0'); console.log(JSON.stringify([r.kind, r.bin, r.missing]))";
   const r = spawnSync(NODE, ['--input-type=module', '-e', code], {
     cwd: ROOT,
     encoding: 'utf8',

@@ -11,13 +11,6 @@ import { fetchTarball, packageVersions } from './npm.js';
 import { platformPackage } from './platform.js';
 import { leadingTriple, nearest, parseVersion } from './versions.js';
 
-/** The versions published for `name` on this platform (stable and not). */
-export async function availableVersions(name, opts = {}) {
-  const p = platformPackage(name);
-  if ('unsupported' in p) throw new Error(p.unsupported);
-  return Object.keys(await packageVersions(p.package, opts));
-}
-
 /** What a binary says its version is, as x.y.z (or the first line when there is none). */
 export function reportedVersion(bin) {
   const out = execFileSync(bin, ['--version'], {

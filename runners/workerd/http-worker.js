@@ -1,5 +1,5 @@
 // workerd's side of the HTTP suite: the suite's hono app as a module worker's fetch handler.
-// lib/run/drivers/workerd.js bundles this file (esbuild, as wrangler does) with NODE_ENV
+// lib/runtimes/drivers/workerd.js bundles this file (esbuild, as wrangler does) with NODE_ENV
 // defined for the job, and serves it on 127.0.0.1. /plain/<route> is a bare fetch handler
 // (suites/http/_plain.js), without hono.
 import { createApp } from '../../suites/http/_app.js';

@@ -1,4 +1,4 @@
-// Extra tables for the json suite, printed under the throughput table (see lib/run/discover.js).
+// Extra tables for the json suite, printed under the throughput table (see lib/results/discover.js).
 import { scaling, scalingTable } from '../../lib/report/scaling.js';
 import { reviverSlowdown, slowdownTable } from './_slowdown.js';
 

@@ -1,4 +1,4 @@
-// Extra tables for the math suite, printed under the throughput table (see lib/run/discover.js).
+// Extra tables for the math suite, printed under the throughput table (see lib/results/discover.js).
 import { accuracyTable } from './_accuracy-table.js';
 
 export default [

@@ -1,4 +1,4 @@
-// Extra tables for the streams suite, printed under the throughput table (see lib/run/discover.js).
+// Extra tables for the streams suite, printed under the throughput table (see lib/results/discover.js).
 import { scaling, scalingTable } from '../../lib/report/scaling.js';
 import { publishedTable } from './_published.js';
 

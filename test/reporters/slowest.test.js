@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../../lib/run/registry.js';
+import { ROOT } from '../../lib/paths.js';
 
 test('the slowest files and tests are listed, slowest first', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parity-slowest-'));

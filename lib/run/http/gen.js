@@ -1,14 +1,8 @@
-// The load generators of the HTTP suite, outside node so that the client is never the limit:
-// wrk (closed loop: max throughput at a concurrency) and oha (open loop: a fixed arrival rate,
-// latency counted from each request's intended send time with --latency-correction). Each runs
-// pinned to the client core under GNU time, so every figure carries the generator's own CPU.
-// Issue 17 measured parity's node:http client at ~4k req/s and 93–99% of its core where wrk
-// reads 23–52k; docs/http.md has the comparison this choice rests on.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../registry.js';
+import { ROOT } from '../../paths.js';
+import { runToEnd } from '../../runtimes/proc.js';
 
 /** A generator using this share of its core or more may be the limit: its figures are marked. */
 export const GEN_SATURATED = 0.8;
@@ -42,47 +36,24 @@ export function wrkBin() {
  * @param {string} bin @param {string[]} args @param {{client: string} | null} pin
  * @param {(kill: () => void) => void} register @param {number} timeoutMs
  */
-export function runGenerator(bin, args, pin, register, timeoutMs) {
+export async function runGenerator(bin, args, pin, register, timeoutMs) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-gen-'));
   const timeFile = join(dir, 'cpu');
   const timed = existsSync('/usr/bin/time')
     ? ['/usr/bin/time', '-o', timeFile, '-f', '%U %S', bin, ...args]
     : [bin, ...args];
   const argv = pin ? ['taskset', '-c', pin.client, ...timed] : timed;
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err = (err + d).slice(-2000);
-    });
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
-    register(kill);
-    const timer = setTimeout(kill, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const wall_ms = performance.now() - t0;
-      let cpu_ms = null;
-      try {
-        const [u, s] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-        if (Number.isFinite(u) && Number.isFinite(s)) cpu_ms = (u + s) * 1000;
-      } catch {
-        // killed before GNU time wrote
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ code, signal, out, err: err.trim(), wall_ms, cpu_ms });
-    });
-  });
+  const end = await runToEnd({ bin: argv[0], args: argv.slice(1), timeoutMs, register, maxStdout: 16 * 1024 * 1024 });
+  let cpu_ms = null;
+  try {
+    const [u, s] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+    if (Number.isFinite(u) && Number.isFinite(s)) cpu_ms = (u + s) * 1000;
+  } catch {
+    // killed before GNU time wrote
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const err = (end.spawnError ? String(end.spawnError.message) : end.stderr).slice(-2000).trim();
+  return { code: end.code, signal: end.signal, out: end.stdout, err, wall_ms: end.ms, cpu_ms };
 }
 
 /**

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { gone } from '../../../test/processes.js';
-import { ROOT } from '../registry.js';
+import { ROOT } from '../../paths.js';
 import { GEN_SATURATED, ohaBin, parseOha, parseWrk, requestFiles, runGenerator, wrkBin } from './gen.js';
 import { closedInner, curvePoint } from './inner.js';
 import { runLoad } from './load.js';
@@ -165,7 +165,7 @@ test('a generator killed mid-run (timeout or Ctrl-C) leaves no process, GNU time
       60_000,
     );
     await new Promise((r) => setTimeout(r, 300));
-    const pids = (await import('../proc.js')).descendantsOf(process.pid);
+    const pids = (await import('../../runtimes/proc.js')).descendantsOf(process.pid);
     kill();
     const r = await run;
     assert.equal(r.signal ?? 'SIGKILL', 'SIGKILL');

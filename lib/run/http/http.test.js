@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { assertNoneLeft, commandHas, runWatched } from '../../../test/processes.js';
-import { waitPortFile } from '../drivers/process.js';
-import { workerdConfig } from '../drivers/workerd.js';
-import { ROOT, resolveRuntime } from '../registry.js';
+import { ROOT } from '../../paths.js';
+import { waitPortFile } from '../../runtimes/drivers/process.js';
+import { workerdConfig } from '../../runtimes/drivers/workerd.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
 import { loadDuration, pinning, slices } from './job.js';
 import { percentiles } from './load.js';
 

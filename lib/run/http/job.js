@@ -1,27 +1,19 @@
-// One HTTP job: start the runtime's native server with the suite's hono app (the driver says
-// how), time spawn → first 200 from /healthz, warm it with parity's node:http client (which
-// verifies every response, off the timing path), then time the load with wrk (closed loop) or
-// oha (open loop, the curve) and read the server's CPU from /proc around each timed load only. Server and client are
-// pinned to different cores where taskset and two cores exist. Every process the job started is
-// gone when it returns: the server through runMeasured's process group, the client by its bound
-// or by a kill.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { paramsKey } from '../../measure/workload.js';
-import { shellQuote } from '../drivers/process.js';
-import { descendantsOf, runMeasured } from '../proc.js';
-import { parseStat } from '../proctree.js';
-import { outcomeNotRun, rowFromInner, toRow } from '../rows.js';
+import { shellQuote } from '../../runtimes/drivers/process.js';
+import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
+import { parseStat } from '../../runtimes/proctree.js';
+import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
 
 /** How long one load lasts: ten times the mode's minimum sampling time, within 0.3–5 s. */
-export const loadDuration = (spec) => Math.min(5000, Math.max(300, (spec.min_ms ?? 500) * 10));
+export const loadDuration = (spec) => Math.min(5000, Math.max(300, spec.min_ms * 10));
 
 /** How long one point of the open-loop curve lasts: 5/8 of a load (0.5 s QUICK), within 0.25–5 s. */
 export const openPointMs = (spec) => Math.min(5000, Math.max(250, (loadDuration(spec) * 5) / 8));
@@ -64,34 +56,23 @@ export function httpRepro(job) {
  * @param {{client: string} | null} pin
  * @param {(kill: () => void) => void} register lets an interrupt kill the client too
  */
-function runClient(spec, pin, register) {
+async function runClient(spec, pin, register) {
   const argv = [LOAD, JSON.stringify(spec)];
   const [bin, args] = pin ? ['taskset', ['-c', pin.client, process.execPath, ...argv]] : [process.execPath, argv];
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err = (err + d).slice(-2000);
-    });
-    const kill = () => child.kill('SIGKILL');
-    register(kill);
-    const timer = setTimeout(kill, spec.duration_ms + spec.request_timeout_ms + 15_000);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? ''));
-      } catch {
-        resolve({
-          ok: false,
-          error: `load client ${signal ? `killed by ${signal}` : `exited with ${code}`}: ${err.trim().split('\n').at(-1) ?? ''}`,
-        });
-      }
-    });
+  const timeoutMs = spec.duration_ms + spec.request_timeout_ms + 15_000;
+  const { code, signal, stdout, stderr } = await runToEnd({
+    bin,
+    args,
+    timeoutMs,
+    register,
+    maxStdout: 16 * 1024 * 1024,
   });
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
+  } catch {
+    const how = signal ? `killed by ${signal}` : `exited with ${code}`;
+    return { ok: false, error: `load client ${how}: ${stderr.trim().split('\n').at(-1) ?? ''}` };
+  }
 }
 
 /** Poll GET /healthz until it answers 200; resolves with the time it did. */
@@ -134,14 +115,14 @@ export function slices(done, n = 10) {
  * One HTTP job → one row (null when the user interrupted it).
  * @param {any} job
  * @param {any} spec the mode's figures (min_ms, warmup_ms)
- * @param {{version: any, onSpawn?: (kill: () => void) => void}} ctx
+ * @param {import('../shapes.js').JobContext} ctx the run's limits, the runtime's version, the repro line
  * @param {any} driver the runtime's driver; its httpServer(job, env) says how to start the server
  */
 export async function runHttpJob(job, spec, ctx, driver) {
   const rt = job.runtime;
   const w = job.workload.module;
   if (!driver.httpServer) {
-    return toRow(job, outcomeNotRun(`driver ${driver.name} cannot start an HTTP server`, 'spawn'), ctx.version);
+    return toRow(job, outcomeNotRun(`driver ${driver.name} cannot start an HTTP server`, 'spawn'), ctx);
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
   const node_env = env.NODE_ENV ?? '(unset)';
@@ -152,7 +133,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
     const stdout = JSON.stringify({ status: 'unsupported', error: launch.unsupported, phase: 'spawn' });
-    return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx.version);
+    return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx);
   }
   const pin = pinning();
   // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
@@ -180,8 +161,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
     env,
     cwd: launch.cwd,
-    timeoutMs: (job.timeout_s ?? 60) * 1000,
-    memCapBytes: job.mem_cap_bytes ?? 0,
+    timeoutMs: ctx.limits.timeout_s * 1000,
+    memCapBytes: ctx.limits.mem_cap_bytes,
     control: launch.control ?? false,
     onSpawn: (kill) =>
       ctx.onSpawn?.(() => {
@@ -197,7 +178,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
           phase = 'warm-up';
-          const warmMs = Math.max(100, spec.warmup_ms ?? 300);
+          const warmMs = Math.max(100, spec.warmup_ms);
           const register = (k) => {
             killClient = k;
           };
@@ -231,5 +212,5 @@ export async function runHttpJob(job, spec, ctx, driver) {
   launch.cleanup?.();
   files?.cleanup();
   if (outcome.killed_for === 'interrupted') return null;
-  return rowFromInner(job, outcome, inner, ctx.version);
+  return rowFromInner(job, outcome, inner, ctx);
 }

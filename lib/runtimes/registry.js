@@ -2,12 +2,9 @@
 // turned into launchable runtimes. Only the orchestrator side (pinned node) imports this file.
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { releaseEntry } from '../runtimes/releases.js';
-import { binFor, exeName, unavailableOn } from './platform.js';
-
-/** Project root: the folder that holds runners/ and suites/. */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { ROOT } from '../paths.js';
+import { binFor, exeName, unavailableOn } from './host.js';
+import { releaseEntry } from './releases.js';
 
 /** The default registry file; PARITY_REGISTRY names another (tests use it for fake or missing runtimes). */
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
@@ -45,16 +42,6 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE
     }
   }
   return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file };
-}
-
-/** Paths inside the project are shown relative to it; anything else (the machine's own node) in full. */
-export function displayPath(p) {
-  return p.startsWith(`${ROOT}/`) ? p.slice(ROOT.length + 1) : p;
-}
-
-/** Split a user's list of ids, "a,b c", into ['a', 'b', 'c']. */
-export function splitList(s) {
-  return (s ?? '').split(/[\s,]+/).filter(Boolean);
 }
 
 /** Every id a user may name: runtimes first, then variants. */

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
-import { ROOT } from '../registry.js';
 import { capnpConfig, listenPort, moduleClosure } from './workerd-config.js';
 
 /** `/interfaces/<name>.idl` for every name an idl_test(…) call lists (idlharness fetches them). */

@@ -1,28 +1,26 @@
-// parity's WPT command line (runs on the pinned node):
-//   run    [--runtimes "node deno bun"] [--wpt-dir DIR] [--dirs streams] [--markdown] [FILE...]
-//   diff   [--files GLOB] [RESULTS.json...]     subtest-level comparison across runtimes
-//   table  [--markdown] [RESULTS.json...]        side-by-side table of the newest rows per runtime
-//   update --runtimes ID [RESULTS.json]           rewrite expectations from a run
-//   fetch  [--dest .wpt/wpt]                     sparse clone of WPT at the pinned commit
+// The WPT commands of cli.js's one table (make wpt, wpt-fetch, wpt-diff, wpt-update,
+// conformance-table): run testharness.js files on runtimes, compare and table the rows, rewrite
+// expectations from a run, fetch WPT at the pinned commit.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
-import { printTable } from '../report/print.js';
-import { probeRuntime } from '../run/drivers/index.js';
-import { displayPath, ROOT, resolveRuntime, splitList } from '../run/registry.js';
-import { runtimeInfo } from '../run/results.js';
 import {
   effectiveExpectations,
   globToRegExp,
   loadExpectations,
   updateExpectations,
   writeExpectations,
-} from './expectations.js';
-import { readConformanceRows, writeConformanceResults } from './results.js';
-import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from './wpt.js';
+} from '../conformance/expectations.js';
+import { readConformanceRows, writeConformanceResults } from '../conformance/results.js';
+import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from '../conformance/wpt.js';
+import { displayPath, ROOT, splitList, UsageError } from '../paths.js';
+import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
+import { printTable } from '../report/print.js';
+import { runtimeInfo } from '../results/file.js';
+import { probeRuntime } from '../runtimes/drivers/index.js';
+import { resolveRuntime } from '../runtimes/registry.js';
+import { DEFAULT_RUNTIMES, DEFAULT_WPT_DIRS, positiveOption } from './options.js';
 
 const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
 
@@ -54,8 +52,10 @@ function wptCommits(dir, dirs) {
 
 async function run(values, positionals) {
   const root = wptDir(values['wpt-dir']);
-  const runtimeIds = splitList(values.runtimes || 'node');
-  const dirs = splitList(values.dirs || 'streams');
+  const runtimeIds = splitList(values.runtimes || DEFAULT_RUNTIMES);
+  const dirs = splitList(values.dirs ?? DEFAULT_WPT_DIRS);
+  const concurrency = positiveOption('concurrency', values.concurrency, 2, { integer: true });
+  const multiplier = positiveOption('timeout-multiplier', values['timeout-multiplier'], 1);
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
   const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
@@ -80,10 +80,10 @@ async function run(values, positionals) {
       .join(' ')}  (WPT_DIR=${root})`,
   );
   console.log(
-    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${values.concurrency}`,
+    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
   );
   const repro = (rtId, file) =>
-    `Command: ${displayPath(process.execPath)} lib/conformance/wpt-cli.js run --runtimes ${rtId} --wpt-dir ${root} ${file}`;
+    `Command: ${displayPath(process.execPath)} lib/run/cli.js wpt --runtimes ${rtId} --wpt-dir ${root} ${file}`;
   let done = 0;
   const total = tests.length * runtimes.length;
   const results = await runWpt({
@@ -91,8 +91,8 @@ async function run(values, positionals) {
     wptRoot: root,
     tests,
     expectations,
-    concurrency: Number(values.concurrency),
-    multiplier: Number(values['timeout-multiplier']),
+    concurrency,
+    multiplier,
     onFile(r) {
       done++;
       const bad = r.rows.filter((x) => UNEXPECTED.has(x.status));
@@ -130,7 +130,7 @@ async function run(values, positionals) {
   if (!values['no-write']) {
     file = writeConformanceResults({
       started,
-      command: `lib/conformance/wpt-cli.js ${process.argv.slice(3).join(' ')}`,
+      command: `lib/run/cli.js ${process.argv.slice(2).join(' ')}`,
       runtimes: info,
       conformance: rows,
       wpt,
@@ -194,7 +194,7 @@ function table(values, positionals) {
 function update(values, positionals) {
   const id = values.runtimes;
   if (!id || splitList(id).length !== 1)
-    throw new Error(`update needs exactly one --runtimes id, got ${JSON.stringify(id ?? '')}`);
+    throw new UsageError(`wpt-update needs exactly one --runtimes id, got ${JSON.stringify(id ?? '')}`);
   const { rows, files } = readConformanceRows(positionals);
   const mine = rows.filter((r) => r.runtime === id);
   if (!mine.length)
@@ -258,28 +258,37 @@ async function fetchWpt(values) {
   return 0;
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    runtimes: { type: 'string' },
-    'wpt-dir': { type: 'string' },
-    dirs: { type: 'string' },
-    files: { type: 'string' },
-    dest: { type: 'string' },
-    concurrency: { type: 'string', default: '2' },
-    'timeout-multiplier': { type: 'string', default: process.env.WPT_TIMEOUT_MULTIPLIER || '1' },
-    markdown: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    'no-write': { type: 'boolean', default: false },
+const RESULTS = 'results files (default: the newest conformance rows in results/)';
+
+/** @type {Record<string, import('./options.js').Command>} */
+export const WPT_COMMANDS = {
+  wpt: {
+    summary: 'run WPT testharness.js files on the runtimes against their expectations; exit 1 on an unexpected failure',
+    options: ['runtimes', 'wpt-dir', 'dirs', 'concurrency', 'timeout-multiplier', 'markdown', 'verbose', 'no-write'],
+    files: [0, Number.POSITIVE_INFINITY, 'wpt takes WPT paths or globs relative to the WPT root'],
+    run,
   },
-});
-const [command, ...rest] = positionals;
-const commands = { run, diff, table, update, fetch: fetchWpt };
-try {
-  if (!commands[command])
-    throw new Error(`Unknown command "${command ?? ''}": valid commands are ${Object.keys(commands).join(', ')}`);
-  process.exitCode = await commands[command](values, rest);
-} catch (e) {
-  console.error(/** @type {any} */ (e).message);
-  process.exitCode = 2;
-}
+  'wpt-fetch': {
+    summary: 'sparse clone of WPT at the commit pinned in conformance/wpt.json',
+    options: ['dest'],
+    run: fetchWpt,
+  },
+  'wpt-diff': {
+    summary: 'where each subtest fails across runtimes, from conformance results files',
+    options: ['files'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: diff,
+  },
+  'wpt-update': {
+    summary: 'rewrite conformance/expectations/<id>.json from the newest run of one runtime (--runtimes id)',
+    options: ['runtimes'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: update,
+  },
+  'conformance-table': {
+    summary: 'the newest WPT and check rows per runtime, side by side',
+    options: ['markdown'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: table,
+  },
+};

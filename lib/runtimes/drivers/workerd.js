@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuBetween, readTree, SCHEDSTAT } from '../../measure/oscpu.js';
 import { median, medianCI, thinSamples } from '../../measure/stats.js';
+import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
-import { displayPath, ROOT } from '../registry.js';
 import { rowFromInner } from '../rows.js';
 import { shellQuote } from './process.js';
 import { capnpConfig, listenPort, workerdConfig } from './workerd-config.js';
@@ -127,8 +127,8 @@ export const workerdDriver = {
       args: ['serve', config, '--control-fd', '3'],
       cwd: dir,
       env: process.env,
-      timeoutMs: (job.timeout_s ?? 60) * 1000,
-      memCapBytes: job.mem_cap_bytes ?? 0,
+      timeoutMs: ctx.limits.timeout_s * 1000,
+      memCapBytes: ctx.limits.mem_cap_bytes,
       onSpawn: ctx.onSpawn,
       control: true,
       onStart(h) {
@@ -187,7 +187,7 @@ export const workerdDriver = {
     await talk;
     rmSync(dir, { recursive: true, force: true });
     if (outcome.killed_for === 'interrupted') return null;
-    return rowFromInner(job, outcome, inner, ctx.version);
+    return rowFromInner(job, outcome, inner, ctx);
   },
   /**
    * The HTTP suite's app as one module worker: runners/workerd/http-worker.js bundled by esbuild

@@ -3,14 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  provenance,
-  provenanceWarnings,
-  readResults,
-  resultsPath,
-  validateResults,
-  writeJsonAtomic,
-} from './results.js';
+import { ROOT } from '../paths.js';
+import { provenance, provenanceWarnings, readResults, resultsPath, validateResults, writeJsonAtomic } from './file.js';
 
 const minimal = () => ({
   schema: 'parity.results/1',
@@ -84,9 +78,10 @@ test('readResults names the file and the problem for broken input', () => {
   assert.ok(readFileSync(file, 'utf8'));
 });
 
-test('provenance records the commit, the lock hash and a preloaded package version', async () => {
-  const { resolveRuntime } = await import('./registry.js');
-  const p = provenance([resolveRuntime('node+fast-webstreams')]);
+test('provenance records the commit, the lock hash and a preloaded package version', () => {
+  // The variant's preload as the registry names it (resolving runtimes is lib/runtimes', a layer above).
+  const { variants } = JSON.parse(readFileSync(join(ROOT, 'runners', 'runtimes.json'), 'utf8'));
+  const p = provenance([{ preload: join(ROOT, variants['node+fast-webstreams'].preload) }]);
   assert.match(String(p.commit), /^[0-9a-f]{40}$/);
   assert.equal(typeof p.dirty, 'boolean');
   assert.match(String(p.lock_sha256), /^[0-9a-f]{64}$/);

@@ -227,43 +227,56 @@ export function runMeasured({
 }
 
 /**
+ * Run a helper process (a load generator, a WPT host) to its end through startChild, killed with
+ * its group after `timeoutMs`; `register` receives that kill, so an interrupt ends it with the job.
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number,
+ *   maxStdout?: number, register?: (kill: () => void) => void}} opts
+ * @returns {Promise<{code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null, killed: boolean, ms: number}>}
+ */
+export function runToEnd({ bin, args, env, cwd, timeoutMs, maxStdout = 65536, register }) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let killed = false;
+    const child = startChild({
+      bin,
+      args,
+      env,
+      cwd,
+      maxStdout,
+      onEnd(end) {
+        clearTimeout(timer);
+        resolve({ ...end, killed, ms: performance.now() - started });
+      },
+    });
+    const kill = () => {
+      killed = true;
+      child.killGroup();
+    };
+    register?.(kill);
+    const timer = setTimeout(kill, timeoutMs);
+  });
+}
+
+/**
  * Spawn a helper process that reports through a JSON-lines file (WPT hosts, the checks
  * collector) and gather its lines, its exit status and the tails of its output. `argsFor`
  * receives the path the process must write to. After `timeoutMs` the process is killed.
  * @param {{bin: string, argsFor: (out: string) => string[], env?: Record<string, string>, cwd?: string, timeoutMs: number}} opts
  * @returns {Promise<{lines: any[], code: number | null, signal: string | null, killed: boolean, ms: number, stdout: string, stderr: string, spawnError: Error | null}>}
  */
-export function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
+export async function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-lines-'));
   const out = join(dir, 'out.jsonl');
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let killed = false;
-    const child = startChild({
-      bin,
-      args: argsFor(out),
-      env,
-      cwd,
-      maxStdout: 65536,
-      onEnd({ code, signal, stdout, stderr, spawnError }) {
-        clearTimeout(timer);
-        let lines = [];
-        try {
-          lines = readFileSync(out, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l));
-        } catch {
-          // No file: the process failed before its first line; the exit status and stderr say why.
-        }
-        rmSync(dir, { recursive: true, force: true });
-        const ms = Math.round(performance.now() - started);
-        resolve({ lines, code, signal, killed, ms, stdout, stderr, spawnError });
-      },
-    });
-    const timer = setTimeout(() => {
-      killed = true;
-      child.killGroup();
-    }, timeoutMs);
-  });
+  const end = await runToEnd({ bin, args: argsFor(out), env, cwd, timeoutMs });
+  let lines = [];
+  try {
+    lines = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {
+    // No file: the process failed before its first line; the exit status and stderr say why.
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { ...end, lines, ms: Math.round(end.ms) };
 }

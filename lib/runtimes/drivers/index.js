@@ -9,7 +9,7 @@ import { workerdDriver } from './workerd.js';
  * @property {(rts: any[]) => void | Promise<void>} prepare   once per run, before any job (generate configs, check binaries)
  * @property {(rt: any) => {version?: string, engine?: string, engine_version?: string, error?: string, [k: string]: any}} probe
  * @property {(job: any, spec: any) => string} repro         a command a user can paste to rerun one job
- * @property {(job: any, spec: any, ctx: {version: any, onSpawn?: (kill: () => void) => void}) => Promise<any>} run
+ * @property {(job: any, spec: any, ctx: import('../rows.js').JobContext) => Promise<any>} run
  *   one job → one row (null when the user interrupted it); every process it started is gone when it returns
  * @property {() => void | Promise<void>} stop                once per run, after the last job
  * @property {(job: any, env: {node_env: string}) => any} [httpServer]  how to start the HTTP suite's

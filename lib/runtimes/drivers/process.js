@@ -1,13 +1,14 @@
 // The process driver: one fresh runtime process per job. The job goes in as JSON in argv, the
-// row comes back as the last stdout line, and the job is measured from outside (lib/run/proc.js).
+// row comes back as the last stdout line, and the job is measured from outside (lib/runtimes/proc.js).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
-import { commandLine, displayPath, ROOT } from '../registry.js';
-import { outcomeNotRun, toRow } from '../rows.js';
+import { commandLine } from '../registry.js';
+import { toRow } from '../rows.js';
 
 export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -74,15 +75,15 @@ export const processDriver = {
         args: commandLine(rt, rt.runner, [JSON.stringify(withSelf(job, spec))]),
         env: { ...process.env, ...rt.env, TMPDIR: tmp },
         cwd: ROOT,
-        timeoutMs: (job.timeout_s ?? 60) * 1000,
-        memCapBytes: job.mem_cap_bytes ?? 0,
+        timeoutMs: ctx.limits.timeout_s * 1000,
+        memCapBytes: ctx.limits.mem_cap_bytes,
         onSpawn: ctx.onSpawn,
       });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
     if (outcome.killed_for === 'interrupted') return null; // an interrupted job has no honest result
-    return toRow(job, outcome, ctx.version);
+    return toRow(job, outcome, ctx);
   },
 
   /**
@@ -127,5 +128,3 @@ export async function waitPortFile(file, timeoutMs, gone = { ended: false }) {
     await new Promise((res) => setTimeout(res, 5));
   }
 }
-
-export { outcomeNotRun };

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../paths.js';
 import { identify, identifyFile, nativeProblem } from './binfmt.js';
-import { ROOT } from './registry.js';
 
 const { headers } = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'binary-headers.json'), 'utf8'));
 const head = (/** @type {string} */ k) => Buffer.from(headers[k].hex, 'hex');

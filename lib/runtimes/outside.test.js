@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../paths.js';
 import {
   checkGnuTime,
   descendantsIn,
@@ -12,7 +13,6 @@ import {
   psDescendants,
   unmeasuredNow,
 } from './outside.js';
-import { ROOT } from './registry.js';
 
 // Outputs recorded from the real tools: GNU time 1.9 (Debian) with parity's format, BSD time -l
 // on macOS 14 (arm64), ps -A -o pid=,ppid= on macOS.

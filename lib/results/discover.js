@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validateWorkload } from '../measure/workload.js';
-import { ROOT } from './registry.js';
+import { ROOT } from '../paths.js';
 
 export const SUITES_DIR = join(ROOT, 'suites');
 

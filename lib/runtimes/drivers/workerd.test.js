@@ -1,34 +1,20 @@
 // workerd jobs end to end: a generated config per job, served on 127.0.0.1, timed from outside.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { ROOT } from '../registry.js';
+import { runToResults } from '../../../test/cli.js';
+import { ROOT } from '../../paths.js';
 import { moduleClosure } from './workerd.js';
 
-const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 // Test files run side by side (make unit), and other runs start workerd too: this file's
 // workerd processes are told apart by a tag in the environment they inherit.
 const TAG = `PARITY_TEST_TAG=workerd-${process.pid}`;
 
 /** Run the orchestrator on workerd and return the results document. */
-function run(args) {
-  const out = join(mkdtempSync(join(tmpdir(), 'parity-workerd-')), 'r.json');
-  const r = spawnSync(
-    NODE,
-    [join(ROOT, 'lib', 'run', 'cli.js'), 'run', '--runtimes', 'workerd', ...args, '--out', out],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 180_000,
-      env: { ...process.env, PARITY_TEST_TAG: TAG.split('=')[1] },
-    },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(readFileSync(out, 'utf8'));
-}
+const run = (args) =>
+  runToResults(['--runtimes', 'workerd', ...args], { timeout: 180_000, env: { PARITY_TEST_TAG: TAG.split('=')[1] } });
 
 /** This file's workerd processes alive now (zombies excluded). */
 function workerdProcesses() {

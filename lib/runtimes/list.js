@@ -1,9 +1,11 @@
 // `runtimes`: every runtime id with its version, engine and binary, and the setup check that
 // each pinned runtime is a native binary (a JS shim would be measured instead of the runtime).
-import { cacheLines } from '../runtimes/cache.js';
+
+import { displayPath } from '../paths.js';
 import { identifyFile, nativeProblem } from './binfmt.js';
+import { cacheLines } from './cache.js';
 import { probeRuntime } from './drivers/index.js';
-import { displayPath, loadRegistry, resolveRuntime, runtimeIds } from './registry.js';
+import { loadRegistry, resolveRuntime, runtimeIds } from './registry.js';
 
 /** `runtimes`: every id with version, engine and binary, or how to install it. */
 export function listRuntimes({ check = false } = {}) {

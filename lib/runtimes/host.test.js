@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { binFor, exeName, unavailableOn } from './platform.js';
-import { loadRegistry, REGISTRY_FILE, ROOT } from './registry.js';
+import { ROOT } from '../paths.js';
+import { binFor, exeName, unavailableOn } from './host.js';
+import { loadRegistry, REGISTRY_FILE } from './registry.js';
 
 const LEGS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win32-x64'].map((k) => {
   const [platform, arch] = k.split('-');

@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, ROOT, resolveRuntime, runtimeIds } from './registry.js';
+import { runToResults } from '../../test/cli.js';
+import { ROOT } from '../paths.js';
+import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, resolveRuntime, runtimeIds } from './registry.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 
@@ -71,27 +73,10 @@ test('one folder plus one registry entry is a new runtime kind: listed, runnable
   const list = cli(['runtimes']);
   assert.equal(list.status, 0, list.stderr);
   assert.match(list.stdout, /^fake\s+v0\.0\.1-fake\s+V8/m);
-  const out = join(mkdtempSync(join(tmpdir(), 'parity-kind-')), 'r.json');
-  const r = cli([
-    'run',
-    '--runtimes',
-    'fake',
-    '--suite',
-    'math',
-    '--workload',
-    'sqrt-sin-loop',
-    '--quick',
-    '--rounds',
-    '1',
-    '--min-ms',
-    '5',
-    '--warmup-ms',
-    '1',
-    '--out',
-    out,
-  ]);
-  assert.equal(r.status, 0, r.stderr);
-  const doc = JSON.parse(readFileSync(out, 'utf8'));
+  const args = ['--runtimes', 'fake', '--suite', 'math', '--workload', 'sqrt-sin-loop', '--quick', '--rounds', '1'];
+  const doc = runToResults([...args, '--min-ms', '5', '--warmup-ms', '1'], {
+    env: { PARITY_REGISTRY: env.PARITY_REGISTRY },
+  });
   assert.equal(doc.runtimes[0].kind, 'fake');
   assert.equal(doc.results.length, 1);
   assert.equal(doc.results[0].status, 'ok', doc.results[0].error);

@@ -8,15 +8,24 @@ export function outcomeNotRun(error, phase) {
   return { stdout, stderr: '', exit_code: 0, wall_ms: 0, cpu_ms: null, rss_peak_bytes: null, signal: null };
 }
 
-/** Job statuses that are not a measurement (one list for tables, diffs and progress). */
-export const FAILED_STATUSES = ['error', 'timeout', 'crash', 'oom'];
+/**
+ * What a driver is given with a job: the runtime's version facts, the limits to enforce (the run's
+ * mode decides them; no driver defaults them), the command that reruns the job, and a hook that
+ * receives the job's kill function.
+ * @typedef {{version: any, limits: {timeout_s: number, mem_cap_bytes: number}, repro?: string,
+ *   onSpawn?: (kill: () => void) => void}} JobContext
+ */
 
 /**
  * Turn what the process did into one result row. Outside figures are authoritative.
  * `outcome.stopped` says the driver itself ended the process after it reported (a server
  * stopped at the end of its job): its exit code or signal is then not a crash.
+ * @param {any} job
+ * @param {any} outcome
+ * @param {Partial<JobContext> | null} ctx
  */
-export function toRow(job, outcome, version) {
+export function toRow(job, outcome, ctx) {
+  const version = ctx?.version ?? null;
   const lines = outcome.stdout.trim().split('\n').filter(Boolean);
   let inner = null;
   try {
@@ -27,10 +36,10 @@ export function toRow(job, outcome, version) {
   let error = inner?.error ?? null;
   if (outcome.killed_for === 'timeout') {
     status = 'timeout';
-    error = `no result within ${job.timeout_s} s; killed`;
+    error = `no result within ${ctx?.limits?.timeout_s} s; killed`;
   } else if (outcome.killed_for === 'oom' || (!inner && /out of memory|allocation failed/i.test(lastErr))) {
     status = 'oom';
-    error = `exceeded the memory cap of ${Math.round(job.mem_cap_bytes / 2 ** 20)} MiB (peak RSS ${Math.round((outcome.rss_peak_bytes ?? 0) / 2 ** 20)} MiB)`;
+    error = `exceeded the memory cap of ${Math.round((ctx?.limits?.mem_cap_bytes ?? 0) / 2 ** 20)} MiB (peak RSS ${Math.round((outcome.rss_peak_bytes ?? 0) / 2 ** 20)} MiB)`;
     if (outcome.killed_for !== 'oom') error = `runtime ran out of memory: ${lastErr}`;
   } else if (!inner || (outcome.exit_code !== 0 && !outcome.stopped)) {
     status = 'crash';
@@ -85,7 +94,7 @@ export function toRow(job, outcome, version) {
     cpu_window: ok ? (inner.cpu_window ?? null) : null,
     inproc: inner?.inproc ?? null,
     ...(tree ? { tree } : {}),
-    repro: job.repro,
+    repro: ctx?.repro ?? null,
   };
 }
 
@@ -96,9 +105,10 @@ export function toRow(job, outcome, version) {
  * @param {any} job
  * @param {any} outcome
  * @param {any} inner
- * @param {any} version
+ * @param {JobContext} ctx
  */
-export function rowFromInner(job, outcome, inner, version) {
+export function rowFromInner(job, outcome, inner, ctx) {
+  const version = ctx.version;
   const facts = { runtime_version: version?.version, engine: version?.engine, engine_version: version?.engine_version };
-  return toRow(job, { ...outcome, stdout: inner ? JSON.stringify({ ...inner, ...facts }) : outcome.stdout }, version);
+  return toRow(job, { ...outcome, stdout: inner ? JSON.stringify({ ...inner, ...facts }) : outcome.stdout }, ctx);
 }

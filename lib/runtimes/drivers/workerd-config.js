@@ -3,7 +3,7 @@
 // outbound network that allows loopback, and the port workerd reports on its control fd.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ROOT } from '../registry.js';
+import { ROOT } from '../../paths.js';
 
 /** Static relative imports of a module's source (`import … from './x.js'`, `export … from`). */
 function relativeImports(source) {

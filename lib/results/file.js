@@ -6,10 +6,10 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
-import { displayPath, ROOT } from './registry.js';
+import { displayPath, ROOT } from '../paths.js';
 
 export const SCHEMA_ID = 'parity.results/1';
-const schema = JSON.parse(readFileSync(join(ROOT, 'lib', 'run', 'schema', 'results.schema.json'), 'utf8'));
+const schema = JSON.parse(readFileSync(join(ROOT, 'lib', 'results', 'schema', 'results.schema.json'), 'utf8'));
 
 let validator = null;
 /** Compiled once: validation runs after every run and in tests. */

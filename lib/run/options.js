@@ -1,0 +1,91 @@
+// Every option of every command, and the defaults they share: one name, one meaning, one default,
+// whichever command takes it (cli.js checks that a command takes only the options it lists).
+import { UsageError } from '../paths.js';
+import { SHOW_VALUES } from './inputs.js';
+
+/** The runtimes a command compares when none are named (make compare, make wpt, make checks). */
+export const DEFAULT_RUNTIMES = 'node deno bun';
+
+/** The WPT folders make wpt runs when none are named. */
+export const DEFAULT_WPT_DIRS = 'streams';
+
+/**
+ * One command of the table: `options` it takes, `files` as [min, max] positionals with the error
+ * for a wrong count, and `run`, which returns the exit code.
+ * @typedef {{summary: string, options: string[], files?: [number, number, string], run: (o: any, files: string[]) => Promise<number> | number}} Command
+ */
+
+/** @type {Record<string, {type: 'string' | 'boolean', help: string, short?: string}>} */
+export const OPTIONS = {
+  runtimes: { type: 'string', help: `runtime ids, "node deno bun" (default: ${DEFAULT_RUNTIMES}; see runtimes)` },
+  suite: { type: 'string', help: 'suites to run, "math,json" (default: all)' },
+  workload: { type: 'string', help: 'workload names within those suites' },
+  params: {
+    type: 'string',
+    help: 'only these parameter values, "mb=64,100 chunk=1024" (workloads without the key are left out)',
+  },
+  quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
+  rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones (order rotates each round)' },
+  precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
+  budget: { type: 'string', help: 'no new rounds past the minimum after this long, e.g. 5m (QUICK 60s, full 30m)' },
+  timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
+  'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
+  'min-ms': { type: 'string', help: 'minimum sampling time per job' },
+  'warmup-ms': { type: 'string', help: 'warm-up time per job' },
+  baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
+  show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
+  only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
+  out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
+  format: { type: 'string', help: 'export format: bmf' },
+  strict: {
+    type: 'boolean',
+    help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',
+  },
+  'suites-dir': { type: 'string', help: 'another suites folder (tests)' },
+  markdown: { type: 'boolean', help: 'print markdown tables' },
+  conformance: { type: 'boolean', help: 'also run the shared checks, and WPT when WPT_DIR is set' },
+  check: {
+    type: 'boolean',
+    help: 'runtimes: exit 1 unless every pinned runtime is a native binary; readme: exit 1 when README is stale',
+  },
+  aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
+  floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
+  threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
+  // Releases as runtimes (timeline, bisect).
+  runtime: { type: 'string', help: 'timeline, bisect: node, deno or bun (the releases are name@x.y.z)' },
+  versions: { type: 'string', help: 'timeline: releases, a range "22.0.0..24.21.0" or a list "24.9.0 24.21.0"' },
+  every: {
+    type: 'string',
+    help: 'timeline: thin a range to one release per major, minor or patch (default patch: all)',
+  },
+  good: { type: 'string', help: 'bisect: the older release, e.g. 24.9.0' },
+  bad: { type: 'string', help: 'bisect: the newer release, e.g. 24.21.0' },
+  wpt: { type: 'string', help: 'bisect: a WPT test file; find where its subtests changed status instead of a figure' },
+  html: { type: 'string', help: 'timeline: where to write the chart (default: beside the results file)' },
+  // Conformance (wpt, checks).
+  'wpt-dir': { type: 'string', help: 'a web-platform-tests checkout (default .wpt/wpt, from wpt-fetch)' },
+  dirs: { type: 'string', help: `wpt: WPT folders to run (default: ${DEFAULT_WPT_DIRS})` },
+  files: { type: 'string', help: 'wpt-diff: only WPT files matching these globs' },
+  dest: { type: 'string', help: 'wpt-fetch: where to clone WPT (default .wpt/wpt)' },
+  concurrency: { type: 'string', help: 'wpt: test files run at once (default 2)' },
+  'timeout-multiplier': { type: 'string', help: "wpt: multiply each test's timeout (default 1)" },
+  verbose: { type: 'boolean', help: 'wpt: a line for every file, passing ones too' },
+  'no-write': { type: 'boolean', help: 'wpt, checks: write no results file' },
+  help: { type: 'boolean', short: 'h', help: 'this text' },
+};
+
+/**
+ * A positive number option, or its default when unset; anything else is a usage error.
+ * @param {string} name
+ * @param {string | undefined} value
+ * @param {number} fallback
+ * @param {{integer?: boolean}} [o]
+ */
+export function positiveOption(name, value, fallback, { integer = false } = {}) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`Invalid --${name} "${value}": expected a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return n;
+}

@@ -1,0 +1,40 @@
+// Job shapes: how one planned job becomes one row. The workload's exports declare its shape
+// (shapeOf in lib/measure/workload.js); the loop asks the shape, never the suite, and the shape
+// hands the job to the runtime's driver. `bench` is the in-process harness, run by the driver as
+// it likes (a process per job, or workerd's served batch); `server` is the driver's server under
+// an external load generator (lib/run/http/).
+import { shapeOf } from '../measure/workload.js';
+import { httpRepro, runHttpJob } from './http/job.js';
+
+/**
+ * @typedef {import('../runtimes/rows.js').JobContext} JobContext
+ * @typedef {{
+ *   check: (module: any) => string | null,
+ *   repro: (job: any, spec: any, driver: any) => string,
+ *   run: (job: any, spec: any, ctx: JobContext, driver: any) => Promise<any>,
+ * }} Shape
+ */
+
+/** @type {Record<'bench' | 'server', Shape>} */
+export const SHAPES = {
+  bench: {
+    check: () => null,
+    repro: (job, spec, driver) => driver.repro(job, spec),
+    run: (job, spec, ctx, driver) => driver.run(job, spec, ctx),
+  },
+  server: {
+    // The load generator opens `concurrency` connections: a positive integer, when the grid names it.
+    check: (module) =>
+      (module.params?.concurrency ?? []).every((c) => Number.isInteger(c) && c > 0)
+        ? null
+        : 'params.concurrency must hold positive integers',
+    repro: (job) => httpRepro(job),
+    run: (job, spec, ctx, driver) => runHttpJob(job, spec, ctx, driver),
+  },
+};
+
+/**
+ * The shape of a workload module.
+ * @param {any} module
+ */
+export const shapeFor = (module) => SHAPES[shapeOf(module)];
