@@ -4,7 +4,7 @@ import { do_not_optimize, measure } from 'mitata';
 import { longCallSampling, MODES } from './defaults.js';
 import { cpuBetween } from './oscpu.js';
 import { median, medianCI, thinSamples } from './stats.js';
-import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } from './workload.js';
+import { failure, finish, prepare, teardown } from './steps.js';
 
 /**
  * @typedef {object} Capabilities
@@ -81,8 +81,6 @@ async function cachedInput(dir, key, make) {
   fs.renameSync(tmp, file);
   return value;
 }
-
-const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
 
 /** mitata options for a job; quick jobs sample less. */
 function measureOptions(caps, job) {
@@ -171,7 +169,7 @@ export async function runJob(caps, job) {
     engine: caps.engine,
     engine_version: caps.engineVersion,
   };
-  let phase = 'load';
+  const at = { phase: 'load' };
   /** @type {any} */
   let w;
   /** @type {any} */
@@ -179,24 +177,15 @@ export async function runJob(caps, job) {
   try {
     if (job.preload) await import(job.preload);
     const mod = await import(job.workload);
-    w = validateWorkload(mod.default, job.id);
-    row.unit = w.unit;
-    phase = 'requires';
-    const missing = await missingRequirements(w.requires);
-    if (missing.length) {
-      return { ...row, status: 'unsupported', error: `missing ${missing.join(', ')}`, phase };
-    }
-    phase = 'setup';
-    state = w.setup ? await w.setup(job.params ?? {}, setupContext(job)) : {};
-    phase = 'verify';
-    const call0 = caps.now();
-    const first = w.run(state);
-    const async = first instanceof Promise;
-    const units = checkUnits(await first);
-    let callNs = caps.now() - call0;
-    await w.verify(state, units);
+    const ready = await prepare(mod.default, job.id, job.params, setupContext(job), at, caps.now);
+    w = ready.w;
+    if (ready.unsupported !== null)
+      return { ...row, unit: w.unit, status: 'unsupported', error: ready.unsupported, phase: at.phase };
+    state = ready.state;
+    const { units, async } = ready;
+    let callNs = ready.firstNs;
 
-    phase = 'measure';
+    at.phase = 'measure';
     const fn = async ? async () => do_not_optimize(await w.run(state)) : () => do_not_optimize(w.run(state));
     // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
     // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
@@ -217,13 +206,7 @@ export async function runJob(caps, job) {
     const cpu1 = caps.cpuUsage();
     const median_ns = median(stats.samples);
     const cpu_window = window.result();
-
-    // Verify again: a workload that only works on its first call is wrong, not fast.
-    phase = 'verify-after';
-    await verifyLastCall(w, state, units);
-    phase = 'report';
-    const report = w.report ? await w.report(state) : undefined;
-    const metrics = w.metrics ? await w.metrics(state) : undefined;
+    const own = await finish(w, state, units, at);
 
     const perSecond = units / (median_ns / 1e9);
     const suspect = median_ns < noop_ns * 1.5;
@@ -243,8 +226,7 @@ export async function runJob(caps, job) {
       suspect: suspect
         ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns.toFixed(1)} ns): likely optimised away`
         : null,
-      ...(report === undefined ? {} : { report }),
-      ...(metrics === undefined ? {} : { metrics }),
+      ...own,
       cpu_window,
       ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
       inproc: {
@@ -254,19 +236,10 @@ export async function runJob(caps, job) {
       },
     };
   } catch (e) {
-    if (e instanceof Error && e.name === 'Unsupported' && phase === 'setup') {
-      return { ...row, status: 'unsupported', error: e.message, phase };
-    }
-    return { ...row, status: 'error', error: errorText(e), phase };
+    return { ...row, ...(w ? { unit: w.unit } : {}), ...failure(e, at) };
   } finally {
     // Servers and timers a workload opened must not keep the process alive or leak into the next job.
-    if (w?.teardown && state !== undefined) {
-      try {
-        await w.teardown(state);
-      } catch {
-        // A failing teardown must not hide the job's own status.
-      }
-    }
+    await teardown(w, state);
   }
 }
 

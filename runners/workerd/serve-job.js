@@ -2,16 +2,15 @@
 // times per request and verifies it, on the driver's command. Timing is the driver's: inside
 // workerd, code generation from strings is blocked (mitata's loop builder cannot run) and
 // performance.now() is coarse, so the driver times requests of K calls from outside.
-import { checkUnits, missingRequirements, validateWorkload, verifyLastCall } from '../../lib/measure/workload.js';
+import { failure, finish, prepare, teardown } from '../../lib/measure/steps.js';
 import { learnOrigin, routed } from './loopback.js';
 
 /** @param {any} _state */
 const noop = (_state) => 0;
 
-const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}`);
-
 /**
- * The fetch handler for one workload module.
+ * The fetch handler for one workload module: the harness's own steps (lib/measure/steps.js), each
+ * on the driver's command, with the driver's timing between them.
  * @param {any} mod the workload's default export
  * @param {string} id `suite/name`
  */
@@ -22,25 +21,18 @@ export function serveJob(mod, id) {
   let state;
   let units = 0;
   let async = false;
-  let phase = 'load';
+  const at = { phase: 'load' };
   const steps = {
     async setup(body) {
-      phase = 'load';
-      w = validateWorkload(mod, id);
-      phase = 'requires';
-      const missing = await missingRequirements(w.requires);
-      if (missing.length) return { status: 'unsupported', error: `missing ${missing.join(', ')}`, phase, unit: w.unit };
-      phase = 'setup';
-      state = w.setup ? await w.setup(body.params ?? {}, { self: null, cores: body.cores ?? 1 }) : {};
-      phase = 'verify';
-      const first = w.run(state);
-      async = first instanceof Promise;
-      units = checkUnits(await first);
-      await w.verify(state, units);
+      const ready = await prepare(mod, id, body.params, { self: null, cores: body.cores ?? 1 }, at);
+      w = ready.w;
+      if (ready.unsupported !== null)
+        return { status: 'unsupported', error: ready.unsupported, phase: at.phase, unit: w.unit };
+      ({ state, units, async } = ready);
       return { status: 'ok', unit: w.unit, units_per_call: units, async };
     },
     async run(body) {
-      phase = 'measure';
+      at.phase = 'measure';
       const calls = body.calls ?? 1;
       // The same loop around a function that does nothing: the driver's no-op floor for `suspect`.
       if (body.noop) for (let i = 0; i < calls; i++) noop(state);
@@ -49,19 +41,10 @@ export function serveJob(mod, id) {
       return { status: 'ok', calls };
     },
     async verify() {
-      phase = 'verify-after';
-      await verifyLastCall(w, state, units);
-      phase = 'report';
-      const report = w.report ? await w.report(state) : undefined;
-      const metrics = w.metrics ? await w.metrics(state) : undefined;
-      return {
-        status: 'ok',
-        ...(report === undefined ? {} : { report }),
-        ...(metrics === undefined ? {} : { metrics }),
-      };
+      return { status: 'ok', ...(await finish(w, state, units, at)) };
     },
     async teardown() {
-      if (w?.teardown && state !== undefined) await w.teardown(state);
+      await teardown(w, state);
       return { status: 'ok' };
     },
     info() {
@@ -85,10 +68,7 @@ export function serveJob(mod, id) {
       try {
         return Response.json(await fn(body));
       } catch (e) {
-        if (e instanceof Error && e.name === 'Unsupported' && phase === 'setup') {
-          return Response.json({ status: 'unsupported', error: e.message, phase });
-        }
-        return Response.json({ status: 'error', error: errorText(e), phase });
+        return Response.json(failure(e, at));
       }
     },
   };
