@@ -121,28 +121,6 @@ export function unpairedRatio(aTimes, bTimes) {
 }
 
 /**
- * Align a baseline's and a runtime's result rows by round, keeping rounds where both are ok.
- * @param {{round: number, status: string, median_ns: number | null}[]} baseRows
- * @param {{round: number, status: string, median_ns: number | null}[]} cellRows
- * @returns {{a: number[], b: number[], rounds: number[]}}
- */
-export function pairByRound(baseRows, cellRows) {
-  const base = new Map(baseRows.filter((r) => r.status === 'ok').map((r) => [r.round, r.median_ns]));
-  const out = {
-    a: /** @type {number[]} */ ([]),
-    b: /** @type {number[]} */ ([]),
-    rounds: /** @type {number[]} */ ([]),
-  };
-  for (const r of [...cellRows].sort((x, y) => x.round - y.round)) {
-    if (r.status !== 'ok' || !base.has(r.round)) continue;
-    out.a.push(/** @type {number} */ (base.get(r.round)));
-    out.b.push(/** @type {number} */ (r.median_ns));
-    out.rounds.push(r.round);
-  }
-  return out;
-}
-
-/**
  * Noise floor of an A/A file (the same runtime twice, or two identical builds): how far from
  * 1.00x identical runtimes land, and how often the test wrongly calls a difference.
  * @param {[number[], number[]][]} pairs per row: [aTimes, bTimes], aligned by round

@@ -8,7 +8,6 @@ import {
   holm,
   minRoundsForClaim,
   noiseFloor,
-  pairByRound,
   pairedRatio,
   tCdf,
   tQuantile,
@@ -119,12 +118,6 @@ test('too few rounds: no difference is "too-few", a clear one still counts', () 
   assert.equal(pairedRatio([], []).verdict, 'too-few');
   // Identical per-round ratios: no spread, the sign decides.
   assert.equal(pairedRatio([200, 200, 200], [100, 100, 100]).verdict, 'faster');
-});
-
-test('pairByRound keeps rounds where both sides are ok, in round order', () => {
-  const row = (round, ns, status = 'ok') => ({ round, status, median_ns: ns });
-  const p = pairByRound([row(1, 10), row(2, 11), row(3, null, 'timeout')], [row(3, 9), row(2, 8), row(1, 7)]);
-  assert.deepEqual(p, { a: [10, 11], b: [7, 8], rounds: [1, 2] });
 });
 
 test('unpairedRatio: Welch on log times', () => {

@@ -9,8 +9,9 @@
 // at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a row that
 // meets the target gets one more round whose data played no part in the decision.
 
-import { pairByRound, pairedRatio } from '../measure/paired.js';
+import { pairedRatio } from '../measure/paired.js';
 import { paramsKey } from '../measure/workload.js';
+import { pairRounds } from '../report/ratios.js';
 
 /** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
 
@@ -45,7 +46,7 @@ export function rowPrecision(rows, runtimeIds, baseline) {
   } else {
     for (const id of runtimeIds) {
       if (id === baseline) continue;
-      const p = pairByRound(base, of(id));
+      const p = pairRounds(base, of(id));
       if (!p.a.length) continue;
       halves.push(halfWidth(pairedRatio(p.a, p.b)));
     }
