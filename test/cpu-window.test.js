@@ -45,15 +45,17 @@ describe('the CPU window', () => {
       assert.ok(Math.abs(known / (CPU_PER_CALL_US / 1000) - 1) < 0.5, `the fixture's calls used ${known} ms each`);
       assert.ok(Math.abs(perOp / known - 1) < 0.1, `${perOp} ms/op for ${known} ms/op (${JSON.stringify(c)})`);
     });
-    test(`${rt}: CPU per op ÷ the window's wall per op is the utilisation the CPU table prints`, () => {
-      // The table's CPU per op must divide by the calls made inside the window it read: the
-      // divisor was once mitata's counted calls while the window also held its warm-up call and
-      // trimmed samples (CPU/op 1.2–2× wall/op at utilisation ~1).
+    test(`${rt}: CPU per op ÷ the median wall per op is the utilisation the CPU table prints`, () => {
+      // The table's CPU per op divides by the calls made inside the window it read (the divisor
+      // was once mitata's counted calls while the window also held its warm-up call and trimmed
+      // samples: CPU/op 1.2–2× wall/op at utilisation ~1), and its utilisation is that CPU per
+      // op over the wall per op the table prints, so CPU/op × throughput = util on every row.
       for (const w of ['spin-cpu', 'spin-main', 'spin-two-threads']) {
         const row = doc.results.find((r) => r.runtime === rt && r.workload === w);
         const c = row.cpu_window;
-        const wallPerOp = (c.wall_ms * 1e6) / (c.calls * row.units_per_call);
+        const wallPerOp = row.median_ns / row.units_per_call;
         const perOp = /** @type {number} */ (METRICS.cpu_per_unit.of(row));
+        assert.equal(perOp, (c.cpu_ms * 1e6) / (c.calls * row.units_per_call));
         const ratio = perOp / wallPerOp / /** @type {number} */ (METRICS.utilisation.of(row));
         assert.ok(Math.abs(ratio - 1) < 0.01, `${w}: ${ratio}`);
         // The spin-cpu fixture counts its own calls: every call in the window ran (2 ms each).

@@ -49,12 +49,19 @@ export const METRICS = {
   },
   utilisation: {
     id: 'utilisation',
-    label: 'CPU ÷ wall in the timed window',
+    label: 'CPU per call in the timed window ÷ the median wall time per call',
     unit: 'x',
     better: 'none',
+    // CPU/op ÷ the wall/op the table prints (the samples' median), so the three agree on every
+    // row: the cores the work keeps busy at its typical speed. The window's own CPU ÷ wall differs
+    // where samples were uneven (a slow sample's wall is in its mean, not in the median: "†");
+    // rows without a median (HTTP) keep it.
     of: (r) => {
       const cpu = windowCpuMs(r);
-      return cpu === null || !r.cpu_window?.wall_ms ? null : cpu / r.cpu_window.wall_ms;
+      if (cpu === null) return null;
+      const calls = r.cpu_window?.calls;
+      if (calls && num(r.median_ns)) return (cpu * 1e6) / calls / r.median_ns;
+      return r.cpu_window?.wall_ms ? cpu / r.cpu_window.wall_ms : null;
     },
   },
   job_cpu_ms: {

@@ -111,9 +111,9 @@ export function spreadTable(agg, labels) {
 export function cpuTable(agg, labels, detail = false) {
   const title = [
     'CPU per op or per MB over the timed samples themselves (every call they made), from the OS, every thread and process',
-    'of the job; util = CPU ÷ wall over those calls (above 1: GC or JIT threads beside the main one; below 1: the job',
-    'waited, for I/O or for a CPU other work held); "≈" = a CPU reading with an error bound above 5% of it; "†" = uneven',
-    'samples: their mean wall per op is over 10% off the median the throughput is from, so CPU/op × throughput ≠ util;',
+    'of the job; util = CPU/op ÷ the median wall/op the throughput is from (above 1: GC or JIT threads beside the main',
+    'one; below 1: the job waited, for I/O or for a CPU other work held); "≈" = a CPU reading with an error bound above',
+    '5% of it; "†" = uneven samples: their mean wall/op is over 10% off the median (a few slow samples);',
     '"(job)" = whole-job CPU / wall where the file has no window figure',
   ].join('\n');
   return runtimeTable(
