@@ -142,8 +142,12 @@ export function cpuCell(cell, unit, detail = false) {
   const spread = detail ? ` ${fmtHalfWidth(per.ci95, per.median)}` : '';
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
+  // The cell's util is its CPU/op over its wall/op (1 ÷ throughput), both medians over rounds,
+  // so the three figures a reader sees agree exactly; per round they agree by definition.
+  const thr = cell.metrics.throughput?.median;
+  const u = thr ? (per.median * thr) / 1e9 : util.median;
   return {
-    text: `${perText}${coarse}${unevenMark(cell)}${spread} util ${util.median.toFixed(2)}`,
+    text: `${perText}${coarse}${unevenMark(cell)}${spread} util ${u.toFixed(2)}`,
     value: per.median,
     ci95: per.ci95,
     metric: 'cpu_per_unit',
