@@ -37,7 +37,7 @@ RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WOR
 	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
 	$(if $(PRECISION),--precision "$(PRECISION)") $(if $(BUDGET),--budget "$(BUDGET)") \
 	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
-	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict)
+	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict) $(if $(OUT),--out "$(OUT)")
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 # runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.
@@ -145,12 +145,12 @@ merge: ## cross-platform table from several results files: make merge FILES="a.j
 CI_RUNTIMES ?=
 LEGS ?=
 ci-leg: ## one CI leg: every runtime available here interleaved, its A/A, BMF, HTML → results/ci/<os>-<arch>/ [CI_RUNTIMES=…] [SUITE=…] [QUICK=1] [OUT=dir]
-	$(ORCH) ci-leg $(if $(CI_RUNTIMES),--runtimes "$(CI_RUNTIMES)") $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
+	@$(ORCH) ci-leg $(if $(CI_RUNTIMES),--runtimes "$(CI_RUNTIMES)") $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
 	  $(if $(PARAMS),--params "$(PARAMS)") $(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(OUT),--out "$(OUT)")
 
 ci-merge: ## the legs side by side, ratios within each leg only: make ci-merge LEGS="legs/*" [OUT=merged.md] [MARKDOWN=1] [BASELINE=id]
 	@test -n "$(LEGS)" || { echo "ci-merge: set LEGS to leg folders written by make ci-leg, e.g. LEGS=\"results/ci/*\"" >&2; exit 2; }
-	$(ORCH) ci-merge $(LEGS) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)") $(if $(BASELINE),--baseline "$(BASELINE)")
+	@$(ORCH) ci-merge $(LEGS) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)") $(if $(BASELINE),--baseline "$(BASELINE)")
 
 # The matrix for bench.yml; plain node on purpose: the job that reads it installs nothing.
 ci-legs:

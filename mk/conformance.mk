@@ -20,24 +20,24 @@ EXTRA_TESTS += test-check-adapters
 .PHONY: wpt wpt-fetch wpt-diff wpt-update checks conformance-table test-check-adapters
 
 wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
-	$(ORCH) wpt --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
+	@$(ORCH) wpt --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
 wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
-	$(ORCH) wpt-fetch
+	@$(ORCH) wpt-fetch
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
-	$(ORCH) wpt-diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+	@$(ORCH) wpt-diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
 
 wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
 	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
-	$(ORCH) wpt-update --runtimes "$(RUNTIME)" $(RESULTS)
+	@$(ORCH) wpt-update --runtimes "$(RUNTIME)" $(RESULTS)
 
 checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun"
-	$(ORCH) checks --runtimes "$(CONFORMANCE_RUNTIMES)"
+	@$(ORCH) checks --runtimes "$(CONFORMANCE_RUNTIMES)"
 
 conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
-	$(ORCH) conformance-table $(if $(MARKDOWN),--markdown) $(RESULTS)
+	@$(ORCH) conformance-table $(if $(MARKDOWN),--markdown) $(RESULTS)
 
 # Each kind's own test runner over the shared checks (runners/<kind>/kind.json names file and args).
 test-check-adapters:
-	$(ORCH) checks-adapters
+	@$(ORCH) checks-adapters
