@@ -1,48 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { testFingerprint } from '../../test/fixtures/fingerprint.js';
+import { doc, rounds, row } from '../../test/fixtures/table-doc.js';
 import { renderDiff } from './diff.js';
 import { printTable, wantsColor } from './print.js';
 import { aggregate, conformanceMark, fmtMs, renderResults, si } from './table.js';
-
-/** Synthetic ok row: `ns` per call for `units` bytes. */
-const row = (runtime, round, ns, extra = {}) => ({
-  runtime,
-  suite: 's',
-  workload: 'w',
-  params: { chunk: 1024 },
-  round,
-  status: 'ok',
-  error: null,
-  unit: 'bytes',
-  units_per_call: 1e6,
-  median_ns: ns,
-  ci95_ns: [ns * 0.99, ns * 1.01],
-  throughput: { value: 1e6 / ns / 1e-3, unit: 'MB/s' },
-  cpu_ms: { user: 900, sys: 100 },
-  wall_ms: 1100,
-  rss_peak_bytes: 50e6,
-  ...extra,
-});
-
-const doc = (results) => ({
-  schema: 'parity.results/1',
-  started: '2026-11-22T00:00:00.000Z',
-  finished: '2026-11-22T00:01:00.000Z',
-  complete: true,
-  command: 'test',
-  provenance: { commit: null, dirty: null, lock_sha256: null, preloads: {} },
-  options: { rounds: 5 },
-  fingerprint: testFingerprint(),
-  runtimes: [
-    { id: 'a', kind: 'node', bin: 'x', version: 'v1' },
-    { id: 'b', kind: 'bun', bin: 'y', version: 'v2' },
-  ],
-  results,
-  conformance: [],
-});
-
-const rounds = (id, ns) => ns.map((n, i) => row(id, i + 1, n));
 
 test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
   const agg = aggregate(
@@ -310,4 +271,13 @@ test('a group prints once as a heading: its rows show their parameters, or nothi
     'math/cos',
     '  n=1  node     4',
   ]);
+});
+
+test('SHOW=cpu: a cell’s utilisation is its CPU per op over its wall per op, so CPU/op × throughput = util', () => {
+  // 3 rounds: 2 ms per call of 1 MB; the window holds 100 calls and 300 ms of CPU (3 ms per MB) but
+  // 500 ms of wall (slow samples the median leaves out): util is 3 ÷ 2 = 1.50, not 300 ÷ 500.
+  const win = { calls: 100, cpu_window: { cpu_ms: 300, calls: 100, wall_ms: 500, source: 'test' } };
+  const results = [...[1, 2, 3].map((i) => row('a', i, 2e6, win)), ...rounds('b', [2e6, 2e6, 2e6])];
+  const text = renderResults(doc(results), { show: ['cpu'] });
+  assert.match(text, /3\.00 ms\/MB† util 1\.50\s/);
 });
