@@ -9,15 +9,18 @@ import { ratioText } from './ratios.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
-/** One character per value, scaled from the lowest to the highest; '·' for a missing value. */
+/**
+ * One character per value, its height proportional to the value (zero at the bottom, the
+ * highest at the top), so a step of a few percent does not draw as the whole range; '·' for a
+ * missing value.
+ */
 export function sparkline(values) {
-  const ok = values.filter(Number.isFinite);
-  const [lo, hi] = [Math.min(...ok), Math.max(...ok)];
+  const hi = Math.max(...values.filter(Number.isFinite));
   return values
     .map((v) => {
       if (!Number.isFinite(v)) return '·';
-      if (hi === lo) return BARS[3];
-      return BARS[Math.round(((v - lo) / (hi - lo)) * (BARS.length - 1))];
+      if (!(hi > 0)) return BARS[0];
+      return BARS[Math.round((Math.max(0, v) / hi) * (BARS.length - 1))];
     })
     .join('');
 }

@@ -201,7 +201,8 @@ test('a timeline marks the release whose step is significant, and not the one th
     t.rows.map((r) => r.mark),
     ['', '▲ faster', '~'],
   );
-  assert.match(t.title ?? '', /▁█/);
+  // A 2× step: half height, then full (heights are proportional to the figure).
+  assert.match(t.title ?? '', /▅██/);
   assert.match(t.title ?? '', /MB\/s by release/);
 });
 
@@ -229,9 +230,11 @@ test('steps of one series are corrected together (Holm): p = 0.02 alone in five 
   );
 });
 
-test('sparkline scales from lowest to highest and shows a missing value', () => {
-  assert.equal(sparkline([1, 2, 3, Number.NaN, 8]), '▁▂▃·█');
-  assert.equal(sparkline([5, 5]), '▄▄');
+test('sparkline heights are proportional to the values, and a missing value shows', () => {
+  assert.equal(sparkline([1, 2, 3, Number.NaN, 8]), '▂▃▄·█');
+  assert.equal(sparkline([5, 5]), '██');
+  // 68.2M against 68.0M is one height, not the whole range.
+  assert.equal(sparkline([68.2, 68.0]), '██');
 });
 
 test('the timeline page carries its data escaped and Chart.js inline', () => {
