@@ -104,20 +104,26 @@ async function noopBaseline(caps, job, async) {
 /** A CPU figure whose error bound exceeds this share of it is marked low precision. */
 const PRECISION = 0.05;
 
+/** A call this long keeps the first timed sample in the CPU window (sampleWindow). */
+const LONG_CALL_NS = 50e6;
+
 /**
- * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first: the OS's
- * CPU is read just before the second sample's clock starts and again when sampling ends, through
- * mitata's counters hooks (`before` runs outside each sample's t0…t1, `translate` once after the
- * loop), so the divisor is exactly the calls those samples made, trimmed ones included. Neither
+ * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first for calls
+ * under LONG_CALL_NS: the OS's CPU is read just before the second sample's clock starts and
+ * again when sampling ends, through mitata's counters hooks (`before` runs outside each sample's
+ * t0…t1, `translate` once after the loop), so the divisor is exactly the calls those samples made, trimmed ones included. Neither
  * the warm-up calls, the GC before sampling, the compile of the timing loop nor its first sample
  * is inside: that sample ran 2–10× the median on every runtime here (the loop's first pass and the
  * forced GC's aftermath), and the median leaves it out too. Between samples the window holds only
- * mitata's own bookkeeping (two clock reads and a store). CPU per op ÷ the samples' mean wall per
- * op is then the utilisation, over calls the throughput is from; MIN_LONG_SAMPLES (3) leaves at
- * least two samples inside.
+ * mitata's own bookkeeping (two clock reads and a store). A job whose call takes LONG_CALL_NS or
+ * more keeps its first sample: what the loop's first pass adds is lost in such a call, and such a
+ * job takes only a few samples (MIN_LONG_SAMPLES), so dropping one left a window of two calls
+ * whose CPU per op swung by 20–30% between jobs on a busy machine (test/pools-cpu.test.js).
  * @param {Capabilities} caps
+ * @param {number} callNs the warm call's duration
  */
-function sampleWindow(caps) {
+function sampleWindow(caps, callNs) {
+  const first = callNs >= LONG_CALL_NS ? 1 : 2;
   const os = caps.osCpu;
   if (!os) return { counters: undefined, result: () => null };
   /** @type {import('./oscpu.js').CpuReading | null} */
@@ -129,7 +135,7 @@ function sampleWindow(caps) {
   const counters = {
     init() {},
     before() {
-      if (++started !== 2) return;
+      if (++started !== first) return;
       a = os.read();
       wall0 = caps.now();
     },
@@ -138,7 +144,7 @@ function sampleWindow(caps) {
     translate(batch, samples) {
       const wall_ms = (caps.now() - wall0) / 1e6;
       const b = os.read();
-      if (a) w = { ...cpuBetween(a, b), calls: batch * (samples - 1), wall_ms, source: os.source };
+      if (a) w = { ...cpuBetween(a, b), calls: batch * (samples - (first - 1)), wall_ms, source: os.source };
       return null;
     },
     deinit() {},
@@ -199,7 +205,7 @@ export async function runJob(caps, job) {
     const noop_ns = await noopBaseline(caps, job, async);
     const cpu0 = caps.cpuUsage();
     // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
-    const window = sampleWindow(caps);
+    const window = sampleWindow(caps, callNs);
     // $counters is mitata's hook for hardware counters; its types leave it out.
     const options = /** @type {any} */ ({ ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
     const stats = await measure(fn, { ...options, $counters: window.counters });
