@@ -69,13 +69,14 @@ describe('the CPU window', () => {
     });
     test(`${rt}: a second spinning thread counts beside the main thread`, () => {
       const { threads, demand, c } = window(rt, 'spin-two-threads');
-      // Demand is the robust reading: both threads are runnable for the whole window, so it
-      // reads 2 whatever else runs (counting the main thread alone would read 1, counting a
-      // thread twice 3 or more). The CPU each thread gets is not: at load 11 on this 2-core
-      // machine bun's worker got twice the main thread's share (CPU over the main thread's 2.97),
-      // so that ratio only has to show a second thread counted at all.
-      assert.ok(demand > 1.7 && demand < 2.8, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
-      assert.ok(threads > 1.3 && threads < 4, `CPU over the main thread's ${threads} (${JSON.stringify(c)})`);
+      // Demand is the reading that holds on a busy machine: both threads are runnable for the
+      // whole window, so it reads about 2 whatever else runs (counting the main thread alone reads
+      // 1.0–1.2, counting a thread twice 3 or more). Under make test's load it has read 1.63
+      // (node: the worker ran 18 ms of a 313 ms window, main 106 ms), and CPU over the main
+      // thread's from 1.17 to 2.97 (bun's worker got twice the main thread's share at load 11):
+      // the bounds say a second thread is counted at all, not how the scheduler shared the cores.
+      assert.ok(demand > 1.5 && demand < 2.8, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      assert.ok(threads > 1.1 && threads < 4, `CPU over the main thread's ${threads} (${JSON.stringify(c)})`);
     });
   }
 });
