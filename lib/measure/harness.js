@@ -140,7 +140,7 @@ function sampleWindow(caps, callNs) {
       wall0 = caps.now();
     },
     after() {},
-    /** @param {number} batch calls per sample @param {number} samples samples taken (before trimming), the first outside */
+    /** @param {number} batch calls per sample @param {number} samples samples taken, before trimming (the window starts at sample `first`) */
     translate(batch, samples) {
       const wall_ms = (caps.now() - wall0) / 1e6;
       const b = os.read();
