@@ -38,16 +38,18 @@ export async function prepare(mod, id, params, ctx, at, now = () => 0) {
 }
 
 /**
- * Verify the last call again (a workload that only works on its first call is wrong, not fast),
- * then the workload's own report and metrics.
+ * Verify the last call (a workload that only works on its first call is wrong, not fast), then
+ * the workload's own report and metrics. `lastOut`: what the last timed call returned, when the
+ * timer kept it; without it one more call is made and verified (workload.js verifyLastCall).
  * @param {any} w
  * @param {any} state
  * @param {number} units
  * @param {At} at
+ * @param {unknown} [lastOut]
  */
-export async function finish(w, state, units, at) {
+export async function finish(w, state, units, at, lastOut) {
   at.phase = 'verify-after';
-  await verifyLastCall(w, state, units);
+  await verifyLastCall(w, state, units, lastOut);
   at.phase = 'report';
   const report = w.report ? await w.report(state) : undefined;
   const metrics = w.metrics ? await w.metrics(state) : undefined;

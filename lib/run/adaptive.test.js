@@ -202,6 +202,7 @@ function fakeKind() {
     `const arg = process.argv[2];
 if (arg === '--info') { console.log(JSON.stringify({ runtime: 'fake', version: 'v0', engine: 'V8', engine_version: '0', timer: 'none', gc: 'none' })); process.exit(0); }
 const job = JSON.parse(arg);
+if (job.params.ms) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, job.params.ms);
 let u = 0; while (u === 0) u = Math.random();
 const m = 1000 * Math.exp(job.params.sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * Math.random()));
 console.log(JSON.stringify({ status: 'ok', error: null, unit: 'ops', units_per_call: 1, calls: 1, samples_total: 1,
@@ -217,15 +218,47 @@ console.log(JSON.stringify({ status: 'ok', error: null, unit: 'ops', units_per_c
     join(dir, 'suites', 'adapt', 'noise.js'),
     `export default { name: 'noise', unit: 'ops', params: { sd: [0.001, 0.5] }, quick: { sd: [0.001, 0.5] }, run: () => 1, verify() {} };\n`,
   );
+  mkdirSync(join(dir, 'suites', 'late'), { recursive: true });
+  writeFileSync(
+    join(dir, 'suites', 'late', 'slow.js'),
+    `export default { name: 'slow', unit: 'ops', params: { sd: [0.5], ms: [500] }, run: () => 1, verify() {} };\n`,
+  );
   return dir;
 }
+
+test('the loop: past the minimum rounds, a row that would end after the budget is not started', (t) => {
+  const dir = fakeKind();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const out = join(dir, 'r.json');
+  const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
+  // One noisy row of two 500 ms jobs: a round takes ~1.1 s, the 3 minimum rounds ~3.3 s. With a
+  // 3.9 s budget a fourth round would start before the budget ran out and end ~0.5 s after it.
+  const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--suite', 'late', '--quick'];
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '3.9s', '--out', out],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const doc = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(doc.adaptive.stopped, 'budget');
+  assert.deepEqual(
+    doc.adaptive.rows.map((x) => x.rounds),
+    [MODES.quick.rounds],
+  );
+});
 
 test('the loop: a quiet row stops early, a noisy one runs to the budget; the file says what each reached', (t) => {
   const dir = fakeKind();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'r.json');
   const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
-  const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--quick', '--out', out];
+  const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--suite', 'adapt', '--quick'];
+  args.push('--out', out);
   const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '600s'], {
     cwd: ROOT,
     env,
@@ -291,7 +324,8 @@ test('a job whose call takes 4 s runs 6 calls, not 16: no warm-up repeat, 3 samp
   const row = /** @type {any} */ (await runJob(caps, job));
   assert.equal(row.status, 'ok', row.error);
   assert.equal(row.samples_total, MIN_LONG_SAMPLES);
-  // First call (verify) + mitata's probe + the samples + the verify-after call; the 300 ms warm-up
-  // adds none. Before adaptive sampling: 1 + 1 warm-up + 1 + 12 + 1 = 16 calls, a minute at 4 s.
-  assert.equal(g.__calls, 3 + MIN_LONG_SAMPLES);
+  // First call (verify) + mitata's probe + the samples (the last one's output is verified, no call
+  // after them); the 300 ms warm-up adds none. Before adaptive sampling: 1 + 1 warm-up + 1 + 12 + 1
+  // = 16 calls, a minute at 4 s.
+  assert.equal(g.__calls, 2 + MIN_LONG_SAMPLES);
 });

@@ -63,6 +63,7 @@ describe('a run over the fault and sanity fixtures on node, deno and bun', () =>
     'faults/throws': 'error',
     'faults/drifts': 'error',
     'faults/wrong': 'error',
+    'faults/wrong-later': 'error',
     'faults/hangs': 'timeout',
     'faults/exits': 'crash',
     'faults/over-cap': 'oom',
@@ -85,6 +86,12 @@ describe('a run over the fault and sanity fixtures on node, deno and bun', () =>
       assert.equal(r.phase, 'verify');
       assert.match(r.error, /expected 2, got 3/);
       assert.equal(r.throughput, null);
+    });
+
+    test(`${runtime}: a workload right only on its first call is an error after the timed samples`, () => {
+      const r = rowOf(runtime, 'faults/wrong-later');
+      assert.equal(r.phase, 'verify-after');
+      assert.match(r.error, /expected 2, got 3/);
     });
 
     test(`${runtime}: a workload whose work per call changes is an error, not a throughput`, () => {

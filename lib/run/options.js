@@ -27,7 +27,10 @@ export const OPTIONS = {
   quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
   rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones (order rotates each round)' },
   precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
-  budget: { type: 'string', help: 'no new rounds past the minimum after this long, e.g. 5m (QUICK 60s, full 30m)' },
+  budget: {
+    type: 'string',
+    help: 'past the minimum rounds, no row that would end later than this after the start, e.g. 5m (QUICK 55s, full 30m)',
+  },
   timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
   'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
   'min-ms': { type: 'string', help: 'minimum sampling time per job' },

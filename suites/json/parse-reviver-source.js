@@ -3,13 +3,12 @@
 // Support is declared by requiring JSON.rawJSON, which ships with the same proposal: runtimes
 // without it report "unsupported". A runtime that has JSON.rawJSON but passes no context, or a
 // wrong source text, fails setup or verify with an error: half an implementation is not a result.
-import { checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkParsed, docReport, docState, PARAMS } from './_docs.js';
 
 export default {
   name: 'parse-reviver-source',
   unit: 'bytes',
   params: PARAMS,
-  quick: QUICK,
   requires: ['JSON.rawJSON'],
   async setup(params, ctx) {
     /** @type {any} */

@@ -2,7 +2,7 @@
 // (JSON.parse(text, response._fromJSON)): one reviver call per value. The Workers CPU study saw
 // over 100,000 such calls per Next.js request; V8 made them slower when json-parse-with-source
 // gave revivers a third argument, and faster again in V8 14.3.
-import { checkCalledPerValue, checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkCalledPerValue, checkParsed, docReport, docState, PARAMS } from './_docs.js';
 
 const identity = (_key, value) => value;
 
@@ -10,7 +10,6 @@ export default {
   name: 'parse-reviver',
   unit: 'bytes',
   params: PARAMS,
-  quick: QUICK,
   async setup(params, ctx) {
     const state = await docState(params, ctx);
     checkCalledPerValue(state, 'Reviver', (cb) => JSON.parse(state.text, cb));

@@ -1,11 +1,10 @@
 // JSON.parse without a reviver: the baseline that parse-reviver's slowdown is measured against.
-import { checkParsed, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkParsed, docReport, docState, PARAMS } from './_docs.js';
 
 export default {
   name: 'parse',
   unit: 'bytes',
   params: PARAMS,
-  quick: QUICK,
   setup: docState,
   run(state) {
     state.out = JSON.parse(state.text);

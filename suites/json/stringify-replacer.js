@@ -1,6 +1,6 @@
 // JSON.stringify with an identity replacer function: one call per value, the mirror image of
 // parse-reviver (serialising RSC payloads and Next.js props goes through replacers too).
-import { checkCalledPerValue, checkStringified, docReport, docState, PARAMS, QUICK } from './_docs.js';
+import { checkCalledPerValue, checkStringified, docReport, docState, PARAMS } from './_docs.js';
 
 const identity = (_key, value) => value;
 
@@ -8,7 +8,6 @@ export default {
   name: 'stringify-replacer',
   unit: 'bytes',
   params: PARAMS,
-  quick: QUICK,
   async setup(params, ctx) {
     const state = await docState(params, ctx);
     checkCalledPerValue(state, 'Replacer', (cb) => JSON.stringify(state.value, cb));
