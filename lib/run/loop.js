@@ -30,6 +30,9 @@ import { progress } from './progress.js';
 import { limitsOf, runRequest } from './request.js';
 import { shapeFor } from './shapes.js';
 
+/** How often the results file is rewritten while a run goes on. */
+const SAVE_EVERY_MS = 2000;
+
 /**
  * `run`: plan, execute, write results, print the table. Returns the exit code.
  * @param {Record<string, any>} o parsed options
@@ -55,6 +58,23 @@ export async function run(o) {
   mkdirSync(dirname(out), { recursive: true });
   const save = () => writeJsonAtomic(out, doc);
   save();
+  // During the run the file is rewritten at most every SAVE_EVERY_MS: a 4.5 MB file (every suite at
+  // QUICK) took ~30 ms to write, after each of 866 jobs. Ctrl-C, SIGTERM and the end still save
+  // at once, and so does an orchestrator that dies of an error (the exit handler); only a hard
+  // kill of the orchestrator loses the jobs of the last two seconds.
+  let savedAt = Date.now();
+  let unsaved = false;
+  const saveSoon = () => {
+    unsaved = true;
+    if (Date.now() - savedAt < SAVE_EVERY_MS) return;
+    save();
+    unsaved = false;
+    savedAt = Date.now();
+  };
+  const saveOnExit = () => {
+    if (unsaved) save();
+  };
+  process.on('exit', saveOnExit);
 
   const say = progress();
   let killCurrent = null;
@@ -111,7 +131,7 @@ export async function run(o) {
         plan.record(row);
         done++;
         say.done(done, total, job, row);
-        save();
+        saveSoon();
       }
       rowMs.set(active[r].row, Math.max(rowMs.get(active[r].row) ?? 0, Date.now() - rowT0));
     }
@@ -155,6 +175,7 @@ export async function run(o) {
   }
   finishResultsDoc(doc, { interrupted });
   save();
+  process.off('exit', saveOnExit);
   const errors = validateResults(doc);
   if (errors.length) log(`parity: warning: results do not match ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
 
