@@ -16,10 +16,15 @@ export function outcomeNotRun(error, phase) {
  *   onSpawn?: (kill: () => void) => void}} JobContext
  */
 
+/** A stopped process that has an exit code (not the stop's signal) had ended before the stop. */
+const exitedOnItsOwn = (outcome) => outcome.exit_code !== null && outcome.exit_code !== undefined && !outcome.signal;
+
 /**
  * Turn what the process did into one result row. Outside figures are authoritative.
  * `outcome.stopped` says the driver itself ended the process after it reported (a server
- * stopped at the end of its job): its exit code or signal is then not a crash.
+ * stopped at the end of its job): the signal it was killed with is then not a crash, but an exit
+ * code is: the process ended on its own before the kill (a server that exits mid-load, seen by the
+ * load client as a reset connection before the orchestrator saw the exit).
  * @param {any} job
  * @param {any} outcome
  * @param {Partial<JobContext> | null} ctx
@@ -41,7 +46,7 @@ export function toRow(job, outcome, ctx) {
     status = 'oom';
     error = `exceeded the memory cap of ${Math.round((ctx?.limits?.mem_cap_bytes ?? 0) / 2 ** 20)} MiB (peak RSS ${Math.round((outcome.rss_peak_bytes ?? 0) / 2 ** 20)} MiB)`;
     if (outcome.killed_for !== 'oom') error = `runtime ran out of memory: ${lastErr}`;
-  } else if (!inner || (outcome.exit_code !== 0 && !outcome.stopped)) {
+  } else if (!inner || (outcome.exit_code !== 0 && (!outcome.stopped || exitedOnItsOwn(outcome)))) {
     status = 'crash';
     const how = outcome.signal ? `killed by ${outcome.signal}` : `exited with code ${outcome.exit_code}`;
     error = `${how} before reporting a result${lastErr ? `: ${lastErr}` : ''}`;

@@ -61,4 +61,14 @@ describe('toRow classifies what a process did', () => {
     const oom = toRow(job, outcome({ killed_for: 'oom', rss_peak_bytes: 2 ** 31 }), ctx);
     assert.match(oom.error, /exceeded the memory cap of 1024 MiB \(peak RSS 2048 MiB\)/);
   });
+
+  test('a stopped server: the stop signal is not a crash, an exit code of its own is', () => {
+    const err = JSON.stringify({ status: 'error', error: 'request 28: read ECONNRESET', phase: 'warm-up' });
+    const stopped = toRow(job, outcome({ stdout: ok, stopped: true, exit_code: null, signal: 'SIGKILL' }), ctx);
+    assert.equal(stopped.status, 'ok');
+    // It exited with 3 mid-load, and the load client's reset connection was seen before its exit.
+    const exited = toRow(job, outcome({ stdout: err, stopped: true, exit_code: 3, signal: null }), ctx);
+    assert.equal(exited.status, 'crash');
+    assert.match(exited.error, /exited with code 3/);
+  });
 });
