@@ -130,9 +130,14 @@ function unevenMark(cell) {
 export function cpuCell(cell, unit, detail = false) {
   if (!cell) return { text: '' };
   if (!cell.ok) return failedCell(cell);
+  if (unit === 'requests') {
+    // A server's CPU per request over the closed-loop load (lib/run/http/inner.js); the open
+    // loop's are per offered rate.
+    const srv = cell.metrics.server_cpu_per_request_us;
+    return srv ? { text: `${fmtTime(srv.median / 1e3)}/req`, value: srv.median, ci95: srv.ci95 } : { text: '—' };
+  }
   const per = cell.metrics.cpu_per_unit;
-  const util = cell.metrics.utilisation;
-  if (!per || !util) {
+  if (!per || !cell.metrics.utilisation) {
     const cpu = cell.metrics.job_cpu_ms?.median;
     const wall = cell.metrics.job_wall_ms?.median;
     return { text: `${fmtTime(cpu)} / ${fmtTime(wall)} (job)` };
@@ -142,14 +147,21 @@ export function cpuCell(cell, unit, detail = false) {
   const spread = detail ? ` ${fmtHalfWidth(per.ci95, per.median)}` : '';
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
-  // The cell's util is its CPU/op over its wall/op (1 ÷ throughput), both medians over rounds,
-  // so the three figures a reader sees agree exactly; per round they agree by definition.
+  return { text: `${perText}${coarse}${unevenMark(cell)}${spread}`, value: per.median, ci95: per.ci95, metric: 'cpu_per_unit' };
+}
+
+/**
+ * A cell's utilisation: its CPU per op over its wall per op (1 ÷ throughput), both medians over
+ * rounds, so that CPU/op × throughput = util in print; per round they agree by definition.
+ * @param {any} cell
+ */
+export function utilCell(cell) {
+  if (!cell) return { text: '' };
+  if (!cell.ok) return failedCell(cell);
+  const per = cell.metrics.cpu_per_unit;
+  const util = cell.metrics.utilisation;
+  if (!per || !util) return { text: '—' };
   const thr = cell.metrics.throughput?.median;
   const u = thr ? (per.median * thr) / 1e9 : util.median;
-  return {
-    text: `${perText}${coarse}${unevenMark(cell)}${spread} util ${u.toFixed(2)}`,
-    value: per.median,
-    ci95: per.ci95,
-    metric: 'cpu_per_unit',
-  };
+  return { text: `${u.toFixed(2)}${unevenMark(cell)}`, value: u };
 }

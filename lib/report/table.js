@@ -3,7 +3,7 @@
 // composes them and hands them to a printer (lib/report/print.js). Cells are in cells.js, the
 // plain-words summary and legend in summary.js, units in units.js.
 import { aggregate } from './aggregate.js';
-import { cpuCell, failedCell, metricCell, throughputCell } from './cells.js';
+import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
 import { conformanceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
@@ -44,7 +44,7 @@ const labelsOf = (doc) => Object.fromEntries(doc.runtimes.map((r) => [r.id, r.id
  * @param {ReturnType<typeof aggregate>} agg
  * @param {Record<string, string>} labels column headers per runtime id
  * @param {string | null} title
- * @param {(row: any) => string} unitOf the second column per row
+ * @param {((row: any) => string) | null} unitOf the second column per row; null: no unit column (cells name theirs)
  * @param {(cell: any, row: any, id: string) => import('./model.js').Cell} cellOf
  * @returns {import('./model.js').TableData}
  */
@@ -53,13 +53,13 @@ function runtimeTable(agg, labels, title, unitOf, cellOf) {
     ...(title ? { title } : {}),
     columns: [
       { key: 'workload', label: 'workload' },
-      { key: 'unit', label: 'unit' },
-      ...agg.runtimes.map((id) => ({ key: id, label: labels[id] ?? id })),
+      ...(unitOf ? [{ key: 'unit', label: 'unit' }] : []),
+      ...agg.runtimes.map((id) => ({ key: id, label: labels[id] ?? id, align: /** @type {const} */ ('right') })),
     ],
     groups: agg.rows.map((row) => row.workload),
     rows: agg.rows.map((row) => ({
       workload: row.key,
-      unit: unitOf(row),
+      ...(unitOf ? { unit: unitOf(row) } : {}),
       ...Object.fromEntries(agg.runtimes.map((id) => [id, cellOf(row.cells[id], row, id)])),
     })),
   };
@@ -107,22 +107,22 @@ export function spreadTable(agg, labels) {
   );
 }
 
-/** SHOW=cpu. */
-export function cpuTable(agg, labels, detail = false) {
+/** SHOW=cpu: CPU per op (or MB, or request), then utilisation, two tables narrow enough for five runtimes. */
+export function cpuTables(agg, labels, detail = false) {
   const title = [
     'CPU per op or per MB over the timed samples themselves (every call they made), from the OS, every thread and process',
-    'of the job; util = CPU/op ÷ the median wall/op the throughput is from (above 1: GC or JIT threads beside the main',
-    'one; below 1: the job waited, for I/O or for a CPU other work held); "≈" = a CPU reading with an error bound above',
-    '5% of it; "†" = uneven samples: their mean wall/op is over 10% off the median (a few slow samples);',
-    '"(job)" = whole-job CPU / wall where the file has no window figure',
+    'of the job; "≈" = a CPU reading with an error bound above 5% of it; "†" = uneven samples: their mean wall/op is over',
+    '10% off the median (a few slow samples); "(job)" = whole-job CPU / wall where the file has no window figure; HTTP:',
+    "the server's CPU per request over the closed-loop load (the open loop's are per rate, in the HTTP analysis)",
   ].join('\n');
-  return runtimeTable(
-    agg,
-    labels,
-    title,
-    (row) => (row.unit === 'bytes' ? 'CPU/MB, util' : 'CPU/op, util'),
-    (cell, row) => cpuCell(cell, row.unit, detail),
-  );
+  const util = [
+    'Utilisation: CPU per op ÷ the median wall per op the throughput is from, so CPU/op × throughput = util (above 1: GC',
+    'or JIT threads beside the main one, or a pool; below 1: the job waited, for I/O or for a CPU other work held)',
+  ].join('\n');
+  return [
+    runtimeTable(agg, labels, title, null, (cell, row) => cpuCell(cell, row.unit, detail)),
+    ...(agg.rows.some((r) => r.unit !== 'requests') ? [runtimeTable(agg, labels, util, null, (cell) => utilCell(cell))] : []),
+  ];
 }
 
 /** SHOW=rss. */
@@ -207,7 +207,7 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (main && agg.rows.length)
     tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : [], floor, detail));
   if (main && detail) tables.push(spreadTable(agg, labels));
-  if (main && show.includes('cpu')) tables.push(cpuTable(agg, labels, detail));
+  if (main && show.includes('cpu')) tables.push(...cpuTables(agg, labels, detail));
   if (main && show.includes('rss')) tables.push(rssTable(agg, labels, detail));
   if (main && (show.includes('metrics') || agg.rows.some((r) => r.extra.length)))
     tables.push(...extraMetricTables(agg, labels, detail));
