@@ -147,7 +147,12 @@ export function cpuCell(cell, unit, detail = false) {
   const spread = detail ? ` ${fmtHalfWidth(per.ci95, per.median)}` : '';
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
-  return { text: `${perText}${coarse}${unevenMark(cell)}${spread}`, value: per.median, ci95: per.ci95, metric: 'cpu_per_unit' };
+  return {
+    text: `${perText}${coarse}${unevenMark(cell)}${spread}`,
+    value: per.median,
+    ci95: per.ci95,
+    metric: 'cpu_per_unit',
+  };
 }
 
 /**

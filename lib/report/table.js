@@ -121,7 +121,9 @@ export function cpuTables(agg, labels, detail = false) {
   ].join('\n');
   return [
     runtimeTable(agg, labels, title, null, (cell, row) => cpuCell(cell, row.unit, detail)),
-    ...(agg.rows.some((r) => r.unit !== 'requests') ? [runtimeTable(agg, labels, util, null, (cell) => utilCell(cell))] : []),
+    ...(agg.rows.some((r) => r.unit !== 'requests')
+      ? [runtimeTable(agg, labels, util, null, (cell) => utilCell(cell))]
+      : []),
   ];
 }
 
