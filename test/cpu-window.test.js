@@ -74,10 +74,11 @@ describe('the CPU window', () => {
       // whole window, so it reads about 2 whatever else runs (counting the main thread alone reads
       // 1.0–1.2, counting a thread twice 3 or more). Under make test's load it has read 1.63
       // (node: the worker ran 18 ms of a 313 ms window, main 106 ms), and CPU over the main
-      // thread's from 1.17 to 2.97 (bun's worker got twice the main thread's share at load 11):
-      // the bounds say a second thread is counted at all, not how the scheduler shared the cores.
+      // thread's from 1.17 to 7.5 (bun's main thread ran 20 ms of a 351 ms window, waiting 740 ms
+      // across its threads): the bounds say a second thread is counted at all, not how the
+      // scheduler shared the cores. Counting a thread twice is what demand's upper bound catches.
       assert.ok(demand > 1.5 && demand < 2.8, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
-      assert.ok(threads > 1.1 && threads < 4, `CPU over the main thread's ${threads} (${JSON.stringify(c)})`);
+      assert.ok(threads > 1.1, `CPU over the main thread's ${threads} (${JSON.stringify(c)})`);
     });
   }
 });
