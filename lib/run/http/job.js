@@ -15,7 +15,7 @@ const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
 /** How long one load lasts: ten times the mode's minimum sampling time, within 0.3–5 s. */
 export const loadDuration = (spec) => Math.min(5000, Math.max(300, spec.min_ms * 10));
 
-/** How long one point of the open-loop curve lasts: 5/8 of a load (0.5 s QUICK), within 0.25–5 s. */
+/** How long one point of the open-loop curve lasts: 5/8 of a load (~0.3 s QUICK, 1.25 s by default), within 0.25–5 s. */
 export const openPointMs = (spec) => Math.min(5000, Math.max(250, (loadDuration(spec) * 5) / 8));
 
 /** The most requests one load sends, whatever its duration. */
