@@ -14,7 +14,7 @@ export const errorText = (e) => (e instanceof Error ? `${e.name}: ${e.message}` 
  * @param {any} mod the workload module's default export
  * @param {string} id `suite/name`
  * @param {any} params
- * @param {any} ctx what setup is told beyond its parameters (harness.js setupContext)
+ * @param {any} ctx what setup is told beyond its parameters (context.js setupContext)
  * @param {At} at
  * @param {() => number} [now] a clock in ns, to time the first call
  * @returns {Promise<{unsupported: string, w: any} | {unsupported: null, w: any, state: any, units: number, async: boolean, firstNs: number}>}

@@ -122,7 +122,7 @@ export function selectParams(sets, only, open = []) {
 
 /** @type {string | null} */
 let inputsDir = null;
-/** This run's folder for generated inputs (lib/measure/harness.js cachedInput), removed at exit. */
+/** This run's folder for generated inputs (lib/measure/context.js cachedInput), removed at exit. */
 function runInputsDir() {
   if (inputsDir === null) {
     const dir = mkdtempSync(join(tmpdir(), 'parity-inputs-'));

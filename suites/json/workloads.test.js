@@ -66,7 +66,7 @@ test('a document made once per run reads back as the same document', async () =>
   const { mkdtempSync, rmSync, readdirSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { setupContext } = await import('../../lib/measure/harness.js');
+  const { setupContext } = await import('../../lib/measure/context.js');
   const dir = mkdtempSync(join(tmpdir(), 'parity-inputs-test-'));
   try {
     const ctx = setupContext({ inputs_dir: dir });

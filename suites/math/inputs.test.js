@@ -83,7 +83,7 @@ test('an input set drawn once per run reads back as the same set, for every func
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { setupContext } = await import('../../lib/measure/harness.js');
+  const { setupContext } = await import('../../lib/measure/context.js');
   const dir = mkdtempSync(join(tmpdir(), 'parity-math-inputs-test-'));
   try {
     const ctx = setupContext({ inputs_dir: dir });
