@@ -226,23 +226,24 @@ console.log(JSON.stringify({ status: 'ok', error: null, unit: 'ops', units_per_c
   return dir;
 }
 
+/** The CLI in a fake kind's folder (fakeKind): its registry, no colour. */
+function fakeCli(dir, args) {
+  const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
+  return spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+}
+
 test('the loop: past the minimum rounds, a row that would end after the budget is not started', (t) => {
   const dir = fakeKind();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'r.json');
-  const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
   // One noisy row of two 500 ms jobs: a round takes ~1.1 s, the 3 minimum rounds ~3.3 s. With a
   // 3.9 s budget a fourth round would start before the budget ran out and end ~0.5 s after it.
   const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--suite', 'late', '--quick'];
-  const r = spawnSync(
-    process.execPath,
-    [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '3.9s', '--out', out],
-    {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    },
-  );
+  const r = fakeCli(dir, [...args, '--budget', '3.9s', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const doc = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(doc.adaptive.stopped, 'budget');
@@ -256,14 +257,9 @@ test('the loop: a quiet row stops early, a noisy one runs to the budget; the fil
   const dir = fakeKind();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'r.json');
-  const env = { ...process.env, PARITY_REGISTRY: join(dir, 'runtimes.json'), NO_COLOR: '1' };
   const args = ['run', '--runtimes', 'f1,f2', '--suites-dir', join(dir, 'suites'), '--suite', 'adapt', '--quick'];
   args.push('--out', out);
-  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '600s'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const r = fakeCli(dir, [...args, '--budget', '600s']);
   assert.equal(r.status, 0, r.stderr);
   const doc = JSON.parse(readFileSync(out, 'utf8'));
   const [quiet, noisy] = doc.adaptive.rows;
@@ -271,19 +267,11 @@ test('the loop: a quiet row stops early, a noisy one runs to the budget; the fil
   assert.deepEqual([noisy.rounds, noisy.reached], [MODES.quick.max_rounds, false]);
   assert.equal(doc.results.length, 2 * (quiet.rounds + noisy.rounds));
   assert.match(r.stdout, /Precision target ±5\.0% per ratio .*: reached by 1 of 2 rows/);
-  const table = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), 'table', out], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const table = fakeCli(dir, ['table', out]);
   assert.match(table.stdout, /^Precision target .*\n {2}stopped: max rounds/);
 
   // A budget already spent: the minimum rounds still run, nothing more.
-  const spent = spawnSync(process.execPath, [join(ROOT, 'lib', 'run', 'cli.js'), ...args, '--budget', '0.001s'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const spent = fakeCli(dir, [...args, '--budget', '0.001s']);
   assert.equal(spent.status, 0, spent.stderr);
   const d2 = JSON.parse(readFileSync(out, 'utf8'));
   assert.deepEqual(
@@ -295,7 +283,7 @@ test('the loop: a quiet row stops early, a noisy one runs to the budget; the fil
 
 // The harness side of long calls, on a fake clock: each call of the workload takes "4 s" (and 1 ms of
 // real time, so that mitata, whose first probe reads its own clock, does not batch it).
-test('a job whose call takes 4 s runs 6 calls, not 16: no warm-up repeat, 3 samples', async (t) => {
+test('a job whose call takes 4 s runs 5 calls, not 16: no warm-up repeat, 3 samples, no call after them', async (t) => {
   const { runJob } = await import('../measure/harness.js');
   const dir = mkdtempSync(join(tmpdir(), 'parity-long-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
