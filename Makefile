@@ -15,6 +15,8 @@ WORKLOAD ?=
 PARAMS ?=
 QUICK ?=
 ROUNDS ?=
+# SEED: the runtime order seed (default drawn per run and recorded in the results file).
+SEED ?=
 # Adaptive rounds: PRECISION=3% (each ratio's 95% interval within ±3%), BUDGET=5m (no new rounds after).
 PRECISION ?=
 BUDGET ?=
@@ -34,7 +36,7 @@ CONFORMANCE ?=
 ONLY ?=
 
 RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(PARAMS),--params "$(PARAMS)") \
-	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) \
+	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(SEED),--seed "$(SEED)") \
 	$(if $(PRECISION),--precision "$(PRECISION)") $(if $(BUDGET),--budget "$(BUDGET)") \
 	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
 	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict) $(if $(OUT),--out "$(OUT)")

@@ -15,20 +15,63 @@ export { incompleteBeta, logGamma, tCdf, tQuantile } from './tdist.js';
 export const ALPHA = 0.05;
 
 /**
- * Below this many paired rounds a non-significant result is reported as 'too-few' instead of
- * 'same': with n = 2 (t has 1 df, critical value 12.7) even a 10% difference at 2% noise per
- * round is found less than a fifth of the time, so "no difference" would be an empty claim.
- * A significant result is reported at any n >= 2: the test holds its 5% level there.
+ * The equivalence margin: two figures are called "equivalent" only when the whole interval of
+ * their ratio lies within 1 ± this share (an equivalence test, TOST, at the interval's level).
+ * A non-significant difference whose interval is wider is "inconclusive", never "the same".
  */
-export const minRoundsForClaim = 3;
+export const EQUIVALENCE_MARGIN = 0.05;
 
 /**
- * @typedef {'faster'|'slower'|'same'|'too-few'} Verdict
- * @typedef {{ratio: number, ci95: [number, number], n: number, verdict: Verdict, p: number}} RatioResult
+ * Three verdicts and the lack of one:
+ *   faster / slower: the interval excludes 1 (b is faster / slower than a);
+ *   equivalent: the interval lies inside [1 − margin, 1 + margin];
+ *   inconclusive: neither (the interval is too wide to tell, or there is none: under 2 rounds).
+ * @typedef {'faster'|'slower'|'equivalent'|'inconclusive'} Verdict
+ * @typedef {{ratio: number, ci95: [number, number], n: number, verdict: Verdict, p: number,
+ *   log_mean: number, se: number, df: number, ci95_raw?: [number, number], p_adj?: number}} RatioResult
  *   ratio: throughput of b relative to a (a's time / b's time; > 1 means b is faster);
  *   n: paired rounds (pairedRatio) or the smaller side's rounds (unpairedRatio);
- *   p: two-sided p-value of "ratio = 1" (NaN when there is no test).
+ *   p: two-sided p-value of "ratio = 1" (NaN when there is no test);
+ *   log_mean, se, df: the t statistic's parts on the log scale, so the interval can be rebuilt at
+ *   another level (a table's multiplicity-adjusted one: adjustTable); ci95_raw: the unadjusted one.
  */
+
+/**
+ * The verdict an interval supports (see Verdict). @param {[number, number]} ci
+ * @returns {Verdict}
+ */
+export function classify(ci, margin = EQUIVALENCE_MARGIN) {
+  if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'inconclusive';
+  if (ci[0] > 1) return 'faster';
+  if (ci[1] < 1) return 'slower';
+  if (ci[0] >= 1 - margin && ci[1] <= 1 + margin) return 'equivalent';
+  return 'inconclusive';
+}
+
+/**
+ * A ratio's interval at two-sided level `alpha` (0.05: the 95% interval), rebuilt from its t parts.
+ * @param {RatioResult} r
+ * @returns {[number, number]}
+ */
+export function intervalAt(r, alpha) {
+  if (!(r.df > 0) || !Number.isFinite(r.se)) return [Number.NaN, Number.NaN];
+  if (r.se === 0) return [r.ratio, r.ratio];
+  const half = tQuantile(1 - alpha / 2, r.df) * r.se;
+  return [Math.exp(r.log_mean - half), Math.exp(r.log_mean + half)];
+}
+
+/**
+ * How far an interval reaches, as the text an inconclusive verdict prints: "±49%, 3 rounds"
+ * (the geometric half-width: √(hi/lo) − 1), or "1 round, no interval".
+ * @param {{ci95?: [number, number], n?: number}} r
+ */
+export function widthText(r) {
+  const rounds = `${r.n ?? 0} round${r.n === 1 ? '' : 's'}`;
+  const ci = r.ci95;
+  if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1]) || !(ci[0] > 0)) return `${rounds}, no interval`;
+  const half = Math.sqrt(ci[1] / ci[0]) - 1;
+  return `±${half >= 0.1 ? Math.round(half * 100) : (half * 100).toFixed(1)}%, ${rounds}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Ratios.
@@ -55,25 +98,18 @@ function varianceOf(xs) {
  */
 function verdictFromLogDiff(d, se, df, n) {
   const ratio = Math.exp(d);
-  if (!(df > 0) || !Number.isFinite(se)) {
-    return { ratio, ci95: [Number.NaN, Number.NaN], n, verdict: 'too-few', p: Number.NaN };
-  }
-  if (se === 0) {
-    // Every round gave the same ratio (identical or quantised timings): no spread to test against.
-    const verdict = d === 0 ? (n < minRoundsForClaim ? 'too-few' : 'same') : d > 0 ? 'faster' : 'slower';
-    return { ratio, ci95: [ratio, ratio], n, verdict, p: d === 0 ? 1 : 0 };
-  }
-  const t = d / se;
-  const p = tTwoSidedP(t, df);
-  const half = tQuantile(1 - ALPHA / 2, df) * se;
-  /** @type {[number, number]} */
-  const ci95 = [Math.exp(d - half), Math.exp(d + half)];
-  /** @type {Verdict} */
-  let verdict;
-  if (p < ALPHA) verdict = d > 0 ? 'faster' : 'slower';
-  else verdict = n < minRoundsForClaim ? 'too-few' : 'same';
-  return { ratio, ci95, n, verdict, p };
+  /** @type {RatioResult} */
+  const r = { ratio, ci95: [Number.NaN, Number.NaN], n, verdict: 'inconclusive', p: Number.NaN, log_mean: d, se, df };
+  if (!(df > 0) || !Number.isFinite(se)) return r;
+  // se = 0: every round gave the same ratio (identical or quantised timings): no spread to test against.
+  r.p = se === 0 ? (d === 0 ? 1 : 0) : tTwoSidedP(d / se, df);
+  r.ci95 = intervalAt(r, ALPHA);
+  r.verdict = classify(r.ci95);
+  return r;
 }
+
+/** A ratio with no rounds to compare. @returns {RatioResult} */
+const noRatio = (n) => verdictFromLogDiff(Number.NaN, Number.NaN, 0, n);
 
 /**
  * Throughput ratio of runtime b against baseline a from rounds paired by round number.
@@ -89,7 +125,7 @@ export function pairedRatio(aTimes, bTimes) {
   if (aTimes.length !== bTimes.length) throw new Error('pairedRatio: rounds must be aligned (same length)');
   const logs = aTimes.map((a, i) => Math.log(a / bTimes[i]));
   const n = logs.length;
-  if (n === 0) return { ratio: Number.NaN, ci95: [Number.NaN, Number.NaN], n, verdict: 'too-few', p: Number.NaN };
+  if (n === 0) return noRatio(n);
   const d = meanOf(logs);
   if (n === 1) return verdictFromLogDiff(d, Number.NaN, 0, n);
   return verdictFromLogDiff(d, Math.sqrt(varianceOf(logs) / n), n - 1, n);
@@ -108,7 +144,7 @@ export function unpairedRatio(aTimes, bTimes) {
   const la = aTimes.map(Math.log);
   const lb = bTimes.map(Math.log);
   const n = Math.min(la.length, lb.length);
-  if (n === 0) return { ratio: Number.NaN, ci95: [Number.NaN, Number.NaN], n, verdict: 'too-few', p: Number.NaN };
+  if (n === 0) return noRatio(n);
   const d = meanOf(la) - meanOf(lb);
   if (n === 1) return verdictFromLogDiff(d, Number.NaN, 0, n);
   const va = varianceOf(la) / la.length;
@@ -125,7 +161,7 @@ export function unpairedRatio(aTimes, bTimes) {
  * 1.00x identical runtimes land, and how often the test wrongly calls a difference.
  * @param {[number[], number[]][]} pairs per row: [aTimes, bTimes], aligned by round
  * @returns {{rows: number, medianAbsDev: number, maxAbsDev: number, widestCI: [number, number] | null,
- *   widestHalfWidth: number, flaggedShare: number, tooFewShare: number}}
+ *   widestHalfWidth: number, flaggedShare: number, inconclusiveShare: number, coverage: number}}
  *   medianAbsDev: median |ratio − 1|; widestHalfWidth: largest (hi − lo) / 2 of the intervals;
  *   flaggedShare: share of rows called 'faster' or 'slower' (should be about ALPHA or less).
  */
@@ -156,12 +192,18 @@ export function noiseFloor(pairs) {
     widestCI,
     widestHalfWidth,
     flaggedShare: share((r) => r.verdict === 'faster' || r.verdict === 'slower'),
-    tooFewShare: share((r) => r.verdict === 'too-few'),
+    inconclusiveShare: share((r) => r.verdict === 'inconclusive'),
+    // The truth of an A/A is 1: the share of (unadjusted) 95% intervals holding it is the
+    // interval's empirical coverage on this machine (0.95 if the method's assumptions hold).
+    coverage: (() => {
+      const withCi = results.filter((r) => Number.isFinite(r.ci95[0]) && Number.isFinite(r.ci95[1]));
+      return withCi.length ? withCi.filter((r) => r.ci95[0] <= 1 && r.ci95[1] >= 1).length / withCi.length : Number.NaN;
+    })(),
   };
 }
 
-/** Mark for a ratio's verdict: '' significant, '~' no significant difference, '#' too few rounds to tell. */
-export const VERDICT_MARK = { faster: '', slower: '', same: '~', 'too-few': '#' };
+/** Mark for a ratio's verdict: '' faster or slower, '=' equivalent (within the margin), '?' inconclusive. */
+export const VERDICT_MARK = { faster: '', slower: '', equivalent: '=', inconclusive: '?' };
 
 /**
  * Holm's step-down adjustment of p-values (family-wise error rate ≤ ALPHA over every test of one
@@ -206,19 +248,25 @@ export function benjaminiHochberg(ps) {
 export const CORRECTIONS = { Holm: holm, 'Benjamini–Hochberg': benjaminiHochberg };
 
 /**
- * Correct a table's ratios together, in place: each keeps its raw `p`, gains `p_adj`, and its
- * verdict becomes 'same' / 'too-few' when the adjusted p is not below ALPHA. Its 95% interval is
- * left per comparison (so it may exclude 1 while the verdict, corrected for the table, does not).
- * @param {(RatioResult & {p_adj?: number})[]} ratios
- * @param {keyof typeof CORRECTIONS} [method]
+ * Correct a table's ratios together, in place, with false-coverage-rate adjusted intervals
+ * (Benjamini & Yekutieli 2005): the comparisons Benjamini–Hochberg selects at ALPHA are R of m,
+ * and every interval is rebuilt at level 1 − max(R, 1)·ALPHA/m. A selected comparison's adjusted
+ * interval excludes 1 exactly when BH selects it, so the printed interval and the verdict always
+ * agree: faster / slower / equivalent / inconclusive are read off the adjusted interval (classify).
+ * Each ratio keeps `ci95_raw` (its own 95% interval) and `p`, and gains `p_adj` (BH).
+ * @param {RatioResult[]} ratios
+ * @param {{margin?: number}} [o]
  */
-export function adjustVerdicts(ratios, method = 'Holm') {
-  const adj = CORRECTIONS[method](ratios.map((r) => r.p));
+export function adjustTable(ratios, { margin = EQUIVALENCE_MARGIN } = {}) {
+  const adj = benjaminiHochberg(ratios.map((r) => r.p));
+  const m = adj.filter(Number.isFinite).length;
+  const selected = adj.filter((p) => p < ALPHA).length;
+  const level = m ? (Math.max(selected, 1) * ALPHA) / m : ALPHA;
   ratios.forEach((r, i) => {
     r.p_adj = adj[i];
-    if ((r.verdict === 'faster' || r.verdict === 'slower') && !(adj[i] < ALPHA)) {
-      r.verdict = r.n < minRoundsForClaim ? 'too-few' : 'same';
-    }
+    r.ci95_raw = r.ci95;
+    if (Number.isFinite(r.se)) r.ci95 = intervalAt(r, level);
+    r.verdict = classify(r.ci95, margin);
   });
   return ratios;
 }

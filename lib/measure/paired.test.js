@@ -3,16 +3,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MODES } from './defaults.js';
 import {
-  adjustVerdicts,
+  adjustTable,
   benjaminiHochberg,
+  classify,
   holm,
-  minRoundsForClaim,
   noiseFloor,
   pairedRatio,
   tCdf,
   tQuantile,
   unpairedRatio,
   VERDICT_MARK,
+  widthText,
 } from './paired.js';
 import { rng } from './stats.js';
 
@@ -106,26 +107,45 @@ test('pairedRatio cancels drift shared within a round', () => {
   assert.notEqual(unpairedRatio(a, b).verdict, 'faster');
 });
 
-test('too few rounds: no difference is "too-few", a clear one still counts', () => {
-  assert.equal(minRoundsForClaim, 3);
-  assert.equal(pairedRatio([100], [95]).verdict, 'too-few');
-  assert.equal(pairedRatio([100, 103], [101, 100]).verdict, 'too-few');
+test('three verdicts: faster/slower when the interval excludes 1, equivalent inside ±5%, else inconclusive', () => {
+  assert.equal(pairedRatio([100], [95]).verdict, 'inconclusive');
+  assert.equal(pairedRatio([100, 103], [101, 100]).verdict, 'inconclusive');
   assert.equal(pairedRatio([200, 202], [100, 100.5]).verdict, 'faster');
-  assert.equal(pairedRatio([100, 103, 99], [101, 100, 100]).verdict, 'same');
-  assert.equal(fmtRatio(pairedRatio([100, 103], [101, 100])), '#1.01x');
-  assert.equal(fmtRatio(pairedRatio([100, 103, 99], [101, 100, 100])), '~1.00x');
+  assert.equal(pairedRatio([100, 103, 99], [101, 100, 100]).verdict, 'inconclusive');
+  // Tight rounds around 1: the whole interval inside ±5% is a claim of equivalence.
+  const eq = pairedRatio([100, 101, 100, 99.5, 100.2], [100.3, 100.6, 100.1, 99.9, 100]);
+  assert.equal(eq.verdict, 'equivalent');
+  assert.ok(eq.ci95[0] >= 0.95 && eq.ci95[1] <= 1.05);
+  assert.equal(fmtRatio(pairedRatio([100, 103], [101, 100])), '?1.01x');
+  assert.equal(fmtRatio(eq), '=1.00x');
   assert.equal(fmtRatio(pairedRatio([200, 202], [100, 100.5])), '2.00x');
-  assert.equal(pairedRatio([], []).verdict, 'too-few');
+  assert.equal(pairedRatio([], []).verdict, 'inconclusive');
   // Identical per-round ratios: no spread, the sign decides.
   assert.equal(pairedRatio([200, 200, 200], [100, 100, 100]).verdict, 'faster');
+  // The kept file's bun sqrt-sin-loop rounds (7.68, 5.10, 5.19× node): a difference, not "the same".
+  const big = pairedRatio([7.68, 5.1, 5.19], [1, 1, 1]);
+  assert.equal(big.verdict, 'faster');
+  assert.ok(big.ci95[0] > 3 && big.ci95[1] < 11, String(big.ci95));
+});
+
+test('classify and widthText: the interval decides, and an inconclusive verdict says how wide and on how much', () => {
+  assert.equal(classify([1.01, 1.2]), 'faster');
+  assert.equal(classify([0.8, 0.99]), 'slower');
+  assert.equal(classify([0.96, 1.04]), 'equivalent');
+  assert.equal(classify([0.9, 1.04]), 'inconclusive');
+  assert.equal(classify([0.9, 1.04], 0.1), 'equivalent');
+  assert.equal(classify([Number.NaN, Number.NaN]), 'inconclusive');
+  assert.equal(widthText({ ci95: [0.67, 1.49], n: 3 }), '±49%, 3 rounds');
+  assert.equal(widthText({ ci95: [0.98, 1.02], n: 8 }), '±2.0%, 8 rounds');
+  assert.equal(widthText({ ci95: [Number.NaN, Number.NaN], n: 1 }), '1 round, no interval');
 });
 
 test('unpairedRatio: Welch on log times', () => {
   const r = unpairedRatio([200, 210, 190, 205], [100, 104, 98, 101]);
   assert.equal(r.verdict, 'faster');
   assert.ok(Math.abs(r.ratio - 2) < 0.05);
-  assert.equal(unpairedRatio([100, 104, 97], [101, 98, 102]).verdict, 'same');
-  assert.equal(unpairedRatio([100], [101, 98]).verdict, 'too-few');
+  assert.equal(unpairedRatio([100, 104, 97], [101, 98, 102]).verdict, 'inconclusive');
+  assert.equal(unpairedRatio([100], [101, 98]).verdict, 'inconclusive');
 });
 
 for (const rounds of [FULL_ROUNDS, QUICK_ROUNDS, CURRENT_QUICK_ROUNDS]) {
@@ -149,7 +169,8 @@ test('noiseFloor of an A/A file', () => {
   const f = noiseFloor(pairs);
   assert.equal(f.rows, 200);
   assert.ok(f.flaggedShare <= 0.1);
-  assert.equal(f.tooFewShare, 0);
+  // Truth is 1 in an A/A: about 95% of the 95% intervals hold it (log-normal rounds here).
+  assert.ok(f.coverage > 0.9 && f.coverage <= 1, `${f.coverage}`);
   // |log ratio mean| ~ |N(0, 0.05·√2/√5)|: median about 0.674 × 0.032 = 2.1%.
   assert.ok(f.medianAbsDev > 0.01 && f.medianAbsDev < 0.035, `${f.medianAbsDev}`);
   assert.ok(f.widestHalfWidth > f.medianAbsDev);
@@ -175,14 +196,14 @@ test('power at 5% and 10% noise, 5 rounds, is what the notes say', () => {
   assert.ok(at10 > 0.17 && at10 < 0.27, `${at10}`);
 });
 
-test('2 rounds (QUICK\'s old default) cannot find a 10% difference: most cells say "too few"', () => {
+test('2 rounds (QUICK\'s old default) cannot find a 10% difference: most cells are inconclusive', () => {
   const rand = rng(6000);
   let tooFew = 0;
   let found = 0;
   for (let i = 0; i < ROWS; i++) {
     const [a, b] = simRow(rand, { rounds: CURRENT_QUICK_ROUNDS, cv: 0.02, effect: 1.1 });
     const r = pairedRatio(a, b);
-    if (r.verdict === 'too-few') tooFew++;
+    if (r.verdict === 'inconclusive') tooFew++;
     if (flagged(r)) found++;
   }
   assert.ok(found / ROWS < 0.4, `${found / ROWS}`);
@@ -197,11 +218,11 @@ test('holm multiplies the i-th smallest p by (m − i + 1), monotone, capped at 
   assert.deepEqual(holm([0.9, 0.4]), [0.9, 0.8]);
 });
 
-test('adjustVerdicts (Holm) keeps a table of 84 A/A comparisons under 5% family-wise, where raw tests flag some', () => {
+test('adjustTable (FCR intervals) keeps a table of 84 A/A comparisons under 5% with any claim, and its marks agree with its intervals', () => {
   const rand = rng(11);
   const z = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
   let tablesWithRaw = 0;
-  let tablesWithHolm = 0;
+  let tablesWithClaim = 0;
   const tables = 300;
   for (let t = 0; t < tables; t++) {
     const ratios = Array.from({ length: 84 }, () => {
@@ -210,18 +231,24 @@ test('adjustVerdicts (Holm) keeps a table of 84 A/A comparisons under 5% family-
       return pairedRatio(a, b);
     });
     if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) tablesWithRaw++;
-    adjustVerdicts(ratios, 'Holm');
-    if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) tablesWithHolm++;
+    adjustTable(ratios);
+    if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) tablesWithClaim++;
+    for (const r of ratios) {
+      const excludes = r.ci95[0] > 1 || r.ci95[1] < 1;
+      assert.equal(excludes, r.verdict === 'faster' || r.verdict === 'slower', 'the mark follows the printed interval');
+      assert.ok(r.ci95[1] - r.ci95[0] >= (r.ci95_raw?.[1] ?? 0) - (r.ci95_raw?.[0] ?? 0), 'adjusted is never narrower');
+    }
   }
   assert.ok(tablesWithRaw / tables > 0.9, `raw: ${tablesWithRaw}`);
-  assert.ok(tablesWithHolm / tables <= 0.08, `Holm: ${tablesWithHolm}`);
-  // A real difference far beyond the noise survives the correction.
+  assert.ok(tablesWithClaim / tables <= 0.08, `FCR: ${tablesWithClaim}`);
+  // A real difference far beyond the noise survives the correction, and BH's selection is the interval's.
   const real = [
     pairedRatio([2, 2.1, 1.9, 2], [1, 1.02, 0.99, 1]),
     ...Array.from({ length: 20 }, () => pairedRatio([1, 1.1, 0.9, 1], [1, 1, 1.1, 0.9])),
   ];
-  adjustVerdicts(real, 'Holm');
+  adjustTable(real);
   assert.equal(real[0].verdict, 'faster');
+  assert.ok(real[0].p_adj < 0.05 && real[0].ci95[0] > 1);
 });
 
 test('Benjamini–Hochberg: m·p(i)/i made monotone from the top, capped at 1; it keeps an A/A table under 5%', () => {
@@ -239,7 +266,7 @@ test('Benjamini–Hochberg: m·p(i)/i made monotone from the top, capped at 1; i
         Array.from({ length: 4 }, () => Math.exp(0.1 * z())),
       ),
     );
-    adjustVerdicts(ratios, 'Benjamini–Hochberg');
+    adjustTable(ratios);
     if (ratios.some((r) => r.verdict === 'faster' || r.verdict === 'slower')) flaggedTables++;
   }
   assert.ok(flaggedTables / 300 <= 0.08, `BH: ${flaggedTables}`);

@@ -3,7 +3,7 @@
 import { noiseFloor } from '../measure/paired.js';
 import { aggregate } from './aggregate.js';
 import { simpleTable } from './model.js';
-import { fmtInterval, pairRounds } from './ratios.js';
+import { fmtInterval, pairRounds, verdictText } from './ratios.js';
 
 /** The id of a runtime's A/A twin. */
 export const aaId = (id) => `${id}/aa`;
@@ -44,7 +44,9 @@ export function floorByRow(doc) {
   const { rows } = aaSummary(doc);
   return new Map(
     rows.map((r) => {
-      const half = Number.isFinite(r.ratio?.ci95?.[0]) ? (r.ratio.ci95[1] - r.ratio.ci95[0]) / 2 : Number.NaN;
+      // The row's own 95% interval (not the table-adjusted one): the noise of this row alone.
+      const ci = r.ratio?.ci95_raw ?? r.ratio?.ci95;
+      const half = Number.isFinite(ci?.[0]) ? (ci[1] - ci[0]) / 2 : Number.NaN;
       const dev = Math.abs((r.ratio?.ratio ?? Number.NaN) - 1);
       return [r.key, Math.max(dev, Number.isFinite(half) ? half : 0)];
     }),
@@ -66,16 +68,16 @@ export function aaReport(doc) {
       r.ratio ? `${r.ratio.ratio.toFixed(3)}×` : '—',
       fmtInterval(r.ratio?.ci95) || '—',
       pct(Math.abs((r.ratio?.ratio ?? Number.NaN) - 1)),
-      r.ratio?.verdict ?? '-',
+      r.ratio ? verdictText(r.ratio) : '-',
     ];
   });
   const flagged = Math.round(floor.flaggedShare * floor.rows) || 0;
   const table = simpleTable(
     `A/A: ${aaId(runtime)} against ${runtime} (the same binary): every difference is noise`,
-    ['workload', 'ratio', '95% interval', '|ratio − 1|', 'verdict'],
+    ['workload', 'ratio', 'interval (adjusted)', '|ratio − 1|', 'verdict'],
     body,
   );
-  const summary = `noise floor on this machine: median |ratio − 1| ${pct(floor.medianAbsDev)}, largest ${pct(floor.maxAbsDev)}, widest interval ±${pct(floor.widestHalfWidth)}; ${flagged} of ${floor.rows} rows flagged by the uncorrected 5% test (${pct(floor.flaggedShare)})`;
+  const summary = `noise floor on this machine: median |ratio − 1| ${pct(floor.medianAbsDev)}, largest ${pct(floor.maxAbsDev)}, widest interval ±${pct(floor.widestHalfWidth)}; ${flagged} of ${floor.rows} rows flagged by the uncorrected 5% test (${pct(floor.flaggedShare)}); the uncorrected 95% interval holds 1 (the truth) on ${pct(floor.coverage)} of rows`;
   // At a 5% level about 1 row in 20 is flagged by chance; more than that (with a little slack
   // for small counts) says the test's assumptions do not hold here.
   const expected = 0.05 * floor.rows;

@@ -6,12 +6,12 @@ import { ratioText } from './ratios.js';
 import { fmtTime, fmtValue, NA, SCALED_UNITS, si } from './units.js';
 
 /**
- * Marks that change what a reader concludes, shown in every view: '?' the figure is within 1.5×
+ * Marks that change what a reader concludes, shown in every view: '*' the figure is within 1.5×
  * of a no-op (likely optimised away); '!' the ratio and the two cells' medians point opposite
- * ways (a noisy round: trust neither direction). '~' and '#' come with the ratio itself.
+ * ways (a noisy round: trust neither direction). '=' and '?' (equivalent, inconclusive) come with the ratio itself.
  */
 export const MARKS = {
-  '?': 'within 1.5× of a no-op: likely optimised away',
+  '*': 'within 1.5× of a no-op: likely optimised away',
   '!': 'the ratio and the cell medians point opposite ways (a noisy round): trust neither direction',
 };
 
@@ -36,7 +36,7 @@ export function failedCell(cell) {
 function compose({ value, valueText, ci95, ratio, suspect = false, metric }, detail) {
   // A disagreement matters where the ratio makes a claim; SHOW=spread shows every one.
   const disagree = ratio?.disagrees && (detail || ratio.significant);
-  const marks = `${suspect ? '?' : ''}${disagree ? '!' : ''}`;
+  const marks = `${suspect ? '*' : ''}${disagree ? '!' : ''}`;
   const parts = [valueText];
   if (detail) parts.push(fmtHalfWidth(ci95, value));
   if (ratio) parts.push(ratioText(ratio, { interval: detail }));

@@ -4,6 +4,7 @@ import { aggregate, fileRatio } from './aggregate.js';
 import { CrossLegError, legOf } from './merge.js';
 import { METRICS } from './metrics.js';
 import { printTable } from './print.js';
+import { correctTable, verdictText } from './ratios.js';
 import { fmtRatio, throughputCell } from './table.js';
 
 /**
@@ -37,9 +38,14 @@ export function diffOf(a, b) {
       changes.push({ key: rowA.key, runtime: id, ratio });
       // Each side's own cross-runtime ratio would only confuse a file-to-file comparison.
       const own = (c) => throughputCell({ ...c, ratio: null });
-      rows.push({ workload: rowA.key, runtime: id, a: own(ca), b: own(cb), ratio: { text: fmtRatio(ratio) || '-' } });
+      rows.push({ workload: rowA.key, runtime: id, a: own(ca), b: own(cb), ratio: { text: '' } });
     }
   }
+  // One table, one correction: the verdicts and intervals of every cell compared, as in a results table.
+  correctTable(changes.map((c) => c.ratio).filter((r) => r !== null));
+  changes.forEach((c, i) => {
+    rows[i].ratio = { text: fmtRatio(c.ratio) || '-' };
+  });
   const columns = [
     { key: 'workload', label: 'workload' },
     { key: 'runtime', label: 'runtime' },
@@ -56,10 +62,11 @@ export function renderDiff(a, b, { markdown = false } = {}) {
 }
 
 /**
- * The diff as a gate (criterion's regression against a baseline): each cell is a regression,
- * an improvement or no change. A regression needs a significant slowdown (B slower than A,
- * 95% interval excluding 1) larger than `threshold` percent and, when an A/A file gave a noise
- * floor for the row, larger than that floor too.
+ * The diff as a gate (criterion's regression against a baseline): each cell is a regression, an
+ * improvement, a change within the threshold, equivalent or inconclusive (never "no change" from a
+ * test that could not tell). A regression needs a significant slowdown (B slower than A, its
+ * table-adjusted interval excluding 1) larger than `threshold` percent and, when an A/A file gave
+ * a noise floor for the row, larger than that floor too.
  * @param {any} a
  * @param {any} b
  * @param {{threshold?: number, floor?: Map<string, number>}} [opts]
@@ -70,10 +77,11 @@ export function diffGate(a, b, { threshold = 5, floor } = {}) {
   let improvements = 0;
   const verdicts = changes.map((c) => {
     const r = c.ratio;
-    if (!r?.significant) return 'no change';
+    if (!r) return 'not compared';
+    if (!r.significant) return verdictText(r);
     const change = Math.abs(1 / r.ratio - 1); // B's time relative to A's
     const limit = Math.max(threshold / 100, floor?.get(c.key) ?? 0);
-    if (change <= limit) return 'no change';
+    if (change <= limit) return `${r.ratio < 1 ? 'slower' : 'faster'} within the gate (${(change * 100).toFixed(1)}%)`;
     if (r.ratio < 1) {
       regressions.push({ ...c, change });
       return `REGRESSION +${(change * 100).toFixed(1)}% time`;
@@ -85,9 +93,10 @@ export function diffGate(a, b, { threshold = 5, floor } = {}) {
   table.rows.forEach((row, i) => {
     row.verdict = { text: verdicts[i], ...(verdicts[i].startsWith('REGRESSION') ? { tone: 'bad' } : {}) };
   });
+  const count = (v) => changes.filter((c) => c.ratio?.verdict === v).length;
   const gate = `threshold ${threshold}%${floor ? ', A/A noise floor per row' : ''}`;
   const summary = regressions.length
     ? `diff: ${regressions.length} significant regression(s) beyond ${gate}: ${regressions.map((r) => `${r.key} on ${r.runtime} (+${(r.change * 100).toFixed(1)}%)`).join('; ')}`
-    : `diff: no significant regression beyond ${gate} (${improvements} improvement(s), ${changes.length} cell(s) compared)`;
+    : `diff: no slowdown beyond ${gate} (${improvements} improvement(s), ${count('equivalent')} equivalent, ${count('inconclusive')} inconclusive of ${changes.length} cell(s) compared)`;
   return { table, summary, regressions };
 }

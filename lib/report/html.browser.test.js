@@ -194,7 +194,7 @@ test('tooltips carry absolute figures with intervals, and a runtime keeps its co
   const tips = chartData(reportOf(fixture(), {}).agg).flatMap((c) => c.datasets.flatMap((d) => d.tip));
   assert.ok(
     tips.some((t) =>
-      /^bun: [\d.]+[kMG]? ops\/s \[[\d.]+[kMG]?–[\d.]+[kMG]?\], [~#]?[\d.]+× (\[[\d.]+–[\d.]+\] )?vs node$/.test(t),
+      /^bun: [\d.]+[kMG]? ops\/s \[[\d.]+[kMG]?–[\d.]+[kMG]?\], [=?]?[\d.]+× (\[[\d.]+–[\d.]+\] )?vs node$/.test(t),
     ),
     tips[0],
   );

@@ -27,7 +27,7 @@ test('five legs merge into one column group per leg, in the matrix order, each w
   );
   const text = printTable(t);
   // Ratios against node within each leg; node itself has none; every leg's floor is beside it.
-  assert.match(text, /^math\/exp\s+bun\s+ops\/s(\s+\S+ [~#]?\d\.\d\d×!?\s+±\d+\.\d%){5}$/m);
+  assert.match(text, /^math\/exp\s+bun\s+ops\/s(\s+\S+ [=?]?\d\.\d\d×!?\s+±\d+\.\d%){5}$/m);
   assert.match(text, /^math\/exp\s+node\s+ops\/s(\s+\S+\s+±\d+\.\d%){5}$/m);
   assert.match(
     text.replace(/\n {2}(?=\S)/g, ' '),

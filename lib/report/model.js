@@ -15,7 +15,7 @@
  * @property {[number, number]} [ci95]   its 95% interval, same unit
  * @property {string} [metric]           a Metric id
  * @property {{ratio: number, ci95: [number, number], verdict: string}} [ratio]  against the baseline
- * @property {string[]} [marks]          marks explained in the table's legend ('~', '!', '?', …)
+ * @property {string[]} [marks]          marks explained in the table's legend ('*', '!', …)
  * @property {'ok' | 'bad' | 'good' | 'warn'} [tone]  how a colour printer may tint it
  */
 

@@ -1,16 +1,26 @@
 // Ratios between runtimes as the tables show them: pairing by round, the ratio with its interval,
 // the table-wide correction for many comparisons, the A/A floor as a second gate, and ONE text
 // form for a ratio with its interval ("1.23× [1.10–1.37]").
-import { adjustVerdicts, minRoundsForClaim, pairedRatio, unpairedRatio, VERDICT_MARK } from '../measure/paired.js';
+import {
+  adjustTable,
+  EQUIVALENCE_MARGIN,
+  pairedRatio,
+  unpairedRatio,
+  VERDICT_MARK,
+  widthText,
+} from '../measure/paired.js';
 
 /**
- * The correction applied across the comparisons of one table, as the legend names it. BH, not
- * Holm: a table asks "which of these differences are real", and at QUICK's 4 rounds Holm over 84
- * comparisons needs p < 0.0006, which hides ratios of 2.5× (math-json-quick.json); BH bounds the
- * share of false claims at 5% and, when every difference is noise, the chance of any claim too.
- * @type {'Benjamini–Hochberg'}
+ * The correction applied across the comparisons of one table, as the legend names it: the
+ * intervals are false-coverage-rate adjusted (Benjamini–Yekutieli, selection by Benjamini–
+ * Hochberg), so the interval a table prints and its verdict agree. Not Holm: a table asks "which
+ * of these differences are real", and at QUICK's rounds Holm over 84 comparisons hides ratios of
+ * 2.5×; BH bounds the share of false claims at 5%, and when every difference is noise the chance
+ * of any claim too.
  */
-export const CORRECTION = 'Benjamini–Hochberg';
+export const CORRECTION = 'Benjamini–Yekutieli';
+
+export { EQUIVALENCE_MARGIN, widthText };
 
 /**
  * A ratio against the baseline, oriented so that > 1 always means "better than the baseline"
@@ -98,21 +108,34 @@ export function fileRatio(cellA, cellB, metric) {
 
 /**
  * Correct one table's ratios together (CORRECTION over every comparison it shows), then apply the A/A
- * floor as a second gate: a difference no larger than the row's floor is not a claim.
+ * floor as a second gate: a difference no larger than the row's floor is not a claim of faster or
+ * slower (the machine moves identical binaries that far); it stays equivalent only if its interval
+ * lies within the margin, else it is inconclusive.
  * @param {Ratio[]} ratios every ratio of one metric in one table (mutated)
  * @param {(r: Ratio) => number | undefined} [floorOf] the row's A/A floor as a share, if known
  */
 export function correctTable(ratios, floorOf = () => undefined) {
-  adjustVerdicts(ratios, CORRECTION);
+  adjustTable(ratios);
   for (const r of ratios) {
     const f = floorOf(r);
-    if (r.verdict !== 'too-few' && f !== undefined && Math.abs(r.ratio - 1) <= f) {
+    if (f !== undefined && Number.isFinite(r.ratio) && Math.abs(r.ratio - 1) <= f) {
       r.within_floor = true;
-      if (r.verdict !== 'same') r.verdict = 'same';
+      if (r.verdict === 'faster' || r.verdict === 'slower') r.verdict = 'inconclusive';
     }
     r.significant = r.verdict === 'faster' || r.verdict === 'slower';
   }
   return ratios;
+}
+
+/**
+ * A verdict in words, one phrase for every printer: "faster", "slower", "equivalent (±5%)",
+ * "inconclusive: ±49%, 3 rounds".
+ * @param {{verdict?: string, ci95?: [number, number], n?: number}} r
+ */
+export function verdictText(r) {
+  if (r.verdict === 'equivalent') return `equivalent (±${Math.round(EQUIVALENCE_MARGIN * 100)}%)`;
+  if (r.verdict === 'inconclusive') return `inconclusive: ${widthText(r)}`;
+  return r.verdict ?? '';
 }
 
 /** A ratio's number: 2 decimals below 10, 1 below 100, then whole with separators. */
@@ -121,7 +144,7 @@ export function fmtX(x) {
   return x >= 100 ? Math.round(x).toLocaleString('en') : x >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
 
-/** A ratio in a cell: "1.23×", "~1.02×" (no significant difference), "#0.97×" (too few rounds). */
+/** A ratio in a cell: "1.23×" (faster or slower), "=1.02×" (equivalent), "?0.97×" (inconclusive). */
 export function fmtRatio(r) {
   if (!r || !Number.isFinite(r.ratio)) return '';
   return `${VERDICT_MARK[r.verdict] ?? ''}${fmtX(r.ratio)}×`;
@@ -134,7 +157,7 @@ export function fmtInterval(ci) {
 
 /**
  * THE text form of a ratio with its interval, used by every table and analysis:
- * `1.23× [1.10–1.37]`, `~0.98× [0.91–1.05]`, `#1.01×` (one round: no interval), "—" (no ratio).
+ * `1.23× [1.10–1.37]`, `=0.99× [0.97–1.02]`, `?0.98× [0.71–1.35]`, `?1.01×` (one round: no interval), "—" (no ratio).
  * `interval: false` is a default table cell's form (SHOW=spread adds the interval back);
  * `mark: false` leaves out the verdict's mark where a column of its own gives the verdict.
  * @param {{ratio: number, ci95?: [number, number], verdict?: string} | null | undefined} r
@@ -154,7 +177,7 @@ export function ratioText(r, { interval = true, mark = true } = {}) {
 export function ratioLegend(detail = false) {
   const how = detail ? ' [its 95% t interval]' : '';
   const see = detail ? '' : '; SHOW=spread adds the intervals';
-  return `the geometric mean of per-round ratios${how}; "~" = the 95% interval holds 1, "#" = fewer than ${minRoundsForClaim} rounds paired${see}.`;
+  return `the geometric mean of per-round ratios${how}; no mark = faster or slower (the interval excludes 1), "=" = equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%), "?" = inconclusive (neither)${see}.`;
 }
 
 /**

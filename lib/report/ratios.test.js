@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellRatio, ofMetric, pairRounds, ratioText, roundRatio } from './ratios.js';
+import { cellRatio, ofMetric, pairRounds, ratioText, roundRatio, verdictText } from './ratios.js';
 
 const row = (round, value, status = 'ok') => ({ round, status, median_ns: value, metrics: { x: { value } } });
 
@@ -31,14 +31,17 @@ test('a suite ratio (num ÷ den) and a table ratio pair the same rounds', () => 
 test('a ratio with its interval has one text form', () => {
   const r = (ratio, ci95, verdict) => ({ ratio, ci95, verdict, n: 4, p: 0.01 });
   assert.equal(ratioText(r(1.2345, [1.1, 1.3712], 'faster')), '1.23× [1.10–1.37]');
-  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'same')), '~0.98× [0.91–1.05]');
-  assert.equal(ratioText(r(1.01, [Number.NaN, Number.NaN], 'too-few')), '#1.01×');
+  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'inconclusive')), '?0.98× [0.91–1.05]');
+  assert.equal(ratioText(r(0.99, [0.97, 1.02], 'equivalent')), '=0.99× [0.97–1.02]');
+  assert.equal(ratioText(r(1.01, [Number.NaN, Number.NaN], 'inconclusive')), '?1.01×');
   assert.equal(ratioText(r(93946, [48932, 180370], 'slower')), '93,946× [48,932–180,370]');
   assert.equal(ratioText(r(12.34, [9.5, 15.55], 'faster')), '12.3× [9.50–15.6]');
-  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'same'), { interval: false }), '~0.98×');
-  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'same'), { mark: false }), '0.98× [0.91–1.05]');
+  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'inconclusive'), { interval: false }), '?0.98×');
+  assert.equal(ratioText(r(0.98, [0.91, 1.05], 'inconclusive'), { mark: false }), '0.98× [0.91–1.05]');
+  assert.equal(verdictText(r(0.98, [0.67, 1.49], 'inconclusive')), 'inconclusive: ±49%, 4 rounds');
+  assert.equal(verdictText(r(0.99, [0.97, 1.02], 'equivalent')), 'equivalent (±5%)');
   assert.equal(ratioText(null), '—');
-  assert.equal(ratioText(r(Number.NaN, [Number.NaN, Number.NaN], 'too-few')), '—');
+  assert.equal(ratioText(r(Number.NaN, [Number.NaN, Number.NaN], 'inconclusive')), '—');
 });
 
 test('no table or suite analysis pairs rounds or writes a ratio with its interval by itself', async () => {

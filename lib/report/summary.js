@@ -1,8 +1,7 @@
 // Under a table, in plain words: one line per workload group saying which runtime was fastest and
 // by how much (as hyperfine prints "X ran N times faster than Y"), and a short legend.
-import { minRoundsForClaim } from '../measure/paired.js';
 import { MARKS } from './cells.js';
-import { CORRECTION, fmtInterval, fmtX } from './ratios.js';
+import { CORRECTION, EQUIVALENCE_MARGIN, fmtInterval, fmtX, verdictText } from './ratios.js';
 import { wrap } from './wrap.js';
 
 export { wrap };
@@ -10,7 +9,7 @@ export { wrap };
 /**
  * One row's comparison: the fastest runtime against the baseline, or, when the baseline is the
  * fastest, the baseline against the runner-up. Null when fewer than two runtimes ran it.
- * @returns {{faster: string, slower: string, ratio: number, ci95: [number, number], verdict: string} | null}
+ * @returns {{faster: string, slower: string, ratio: number, ci95: [number, number], n: number, verdict: string} | null}
  */
 export function rowComparison(row, agg) {
   const ok = agg.runtimes.filter((id) => row.cells[id]?.ok && (id === agg.baseline || row.cells[id].ratio));
@@ -19,7 +18,7 @@ export function rowComparison(row, agg) {
   const best = ok.reduce((a, b) => (ratioOf(b) > ratioOf(a) ? b : a));
   if (best !== agg.baseline) {
     const r = row.cells[best].ratio;
-    return { faster: best, slower: agg.baseline, ratio: r.ratio, ci95: r.ci95, verdict: r.verdict };
+    return { faster: best, slower: agg.baseline, ratio: r.ratio, ci95: r.ci95, n: r.n, verdict: r.verdict };
   }
   const others = ok.filter((id) => id !== agg.baseline);
   const next = others.reduce((a, b) => (ratioOf(b) > ratioOf(a) ? b : a));
@@ -29,6 +28,7 @@ export function rowComparison(row, agg) {
     slower: next,
     ratio: 1 / r.ratio,
     ci95: [1 / r.ci95[1], 1 / r.ci95[0]],
+    n: r.n,
     verdict: r.verdict === 'faster' ? 'slower' : r.verdict === 'slower' ? 'faster' : r.verdict,
   };
 }
@@ -39,8 +39,8 @@ function phrase(c) {
     const ci = fmtInterval(c.ci95);
     return `${c.faster} ${fmtX(c.ratio)}× faster than ${c.slower}${ci ? ` ${ci}` : ''}`;
   }
-  if (c.verdict === 'too-few') return `too few rounds to tell ${c.faster} from ${c.slower}`;
-  return `no significant difference between ${c.faster} and ${c.slower}`;
+  if (c.verdict === 'equivalent') return `${c.faster} and ${c.slower} ${verdictText(c)} ${fmtInterval(c.ci95)}`.trim();
+  return `${c.faster} vs ${c.slower} ${verdictText(c)}`;
 }
 
 /**
@@ -91,12 +91,12 @@ export function legendLines(agg, { detail = false, floor = false, marks = [], wi
     `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios).`,
     ...(agg.comparisons
       ? [
-          `~ = no significant difference (95%, ${CORRECTION}-corrected over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}${floor ? ', or within the A/A floor' : ''}); # = under ${minRoundsForClaim} rounds: too few to tell.`,
+          `Verdicts from each ratio's 95% interval, ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: more rounds would tell).`,
         ]
       : []),
     ...marks.filter((m) => MARKS[m]).map((m) => `${m} = ${MARKS[m]}.`),
     detail
-      ? "±: 95% interval of the cell (t on logs of round medians); [lo–hi]: the ratio's 95% interval (uncorrected)."
+      ? `±: 95% interval of the cell (t on logs of round medians); [lo–hi]: the ratio's interval, ${CORRECTION}-adjusted as its verdict.`
       : 'SHOW=spread adds intervals and the spread over rounds.',
   ];
   return text.flatMap((t) => wrap(t, width));

@@ -17,9 +17,14 @@ test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
   assert.ok(Math.abs(cell.throughput - 1e9) < 1e7); // 1e6 bytes per 1 ms
 });
 
-test('overlapping runtimes are marked as not significantly different', () => {
+test('overlapping runtimes with a wide interval are inconclusive, with its width and rounds; tight ones equivalent', () => {
   const text = renderResults(doc([...rounds('a', [100, 104, 96, 101, 99]), ...rounds('b', [101, 97, 103, 100, 98])]));
-  assert.match(text, /~1\.0\d×/);
+  assert.match(text, /\?1\.0\d×/);
+  assert.match(text, /inconclusive: ±\d+(\.\d)?%, 5 rounds/);
+  assert.doesNotMatch(text, /no significant difference|\bsame\b/);
+  const tight = renderResults(doc([...rounds('a', [100, 101, 100, 99.5, 100]), ...rounds('b', [100.2, 100.8, 100.1, 99.6, 100.1])]));
+  assert.match(tight, /=1\.00×/);
+  assert.match(tight, /b and a equivalent \(±5%\)|a and b equivalent \(±5%\)/);
 });
 
 test('failed jobs show their status in the cell and a repro line in the notes', () => {
@@ -157,9 +162,10 @@ test('one TableData prints as aligned text and as a markdown table with the same
   ]);
 });
 
-test('two rounds that do not differ significantly are marked too few to tell, not "no difference"', () => {
+test('two rounds that do not differ significantly are inconclusive, not "no difference"', () => {
   const text = renderResults(doc([...rounds('a', [100, 104]), ...rounds('b', [101, 97])]));
-  assert.match(text, /#1\.0\d×/);
+  assert.match(text, /\?1\.0\d×/);
+  assert.match(text, /inconclusive: ±\d+%, 2 rounds/);
 });
 
 test('markdown output is a pipe table with escaped cells', () => {
@@ -181,7 +187,7 @@ test('diff shows B relative to A per runtime', () => {
   const b = doc([...rounds('a', [50, 50.5, 49.5]), ...rounds('b', [100, 101, 99])]);
   const text = renderDiff(a, b);
   assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00×$/m);
-  assert.match(text, /s\/w chunk=1024\s+b\s+.*~1\.00×$/m);
+  assert.match(text, /s\/w chunk=1024\s+b\s+.*=1\.00×$/m);
 });
 
 test('conformance rows add a pass count per cell and a conformance table', () => {
@@ -240,11 +246,11 @@ test('the A/A floor is a second gate: a significant ratio inside the row floor i
   assert.equal(free.verdict, 'faster');
   const key = aggregate(results, ['a', 'b']).rows[0].key;
   const gated = aggregate(results, ['a', 'b'], 'a', { floor: new Map([[key, 0.06]]) }).rows[0].cells.b.ratio;
-  assert.equal(gated.verdict, 'same');
+  assert.equal(gated.verdict, 'inconclusive');
   assert.equal(gated.within_floor, true);
   const text = renderResults(doc(results), { floor: new Map([[key, 0.06]]) });
-  assert.match(text, /~1\.04×/);
-  assert.match(text, /or within the A\/A floor/);
+  assert.match(text, /\?1\.04×/);
+  assert.match(text, /and the change exceeds the A\/A floor/);
   // A floor smaller than the difference leaves the claim alone.
   const kept = aggregate(results, ['a', 'b'], 'a', { floor: new Map([[key, 0.01]]) }).rows[0].cells.b.ratio;
   assert.equal(kept.verdict, 'faster');

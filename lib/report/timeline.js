@@ -5,7 +5,7 @@
 import { NOTES_URL } from '../runtimes/platform.js';
 import { aggregate, cellRatio } from './aggregate.js';
 import { METRICS } from './metrics.js';
-import { ratioText } from './ratios.js';
+import { EQUIVALENCE_MARGIN, ratioText, verdictText } from './ratios.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -90,7 +90,7 @@ export function timelineSeries(doc, { floor } = {}) {
  * Holm's step-down correction over the steps of one series: a series of n releases makes n − 1
  * claims, so each step's 5% test alone would flag one in twenty by chance. Sorted by p, the i-th
  * (from 0) is kept only if p ≤ 0.05 / (m − i) and every smaller p was kept.
- * @param {{p?: number, significant: boolean, beyondFloor: boolean}[]} steps
+ * @param {{p?: number, verdict?: string, significant: boolean, beyondFloor: boolean}[]} steps
  */
 export function holm(steps, alpha = 0.05) {
   const m = steps.length;
@@ -100,6 +100,8 @@ export function holm(steps, alpha = 0.05) {
     if (!open) {
       st.significant = false;
       st.beyondFloor = false;
+      // A step the series' correction does not keep makes no claim of faster or slower.
+      if (st.verdict === 'faster' || st.verdict === 'slower') st.verdict = 'inconclusive';
     }
   }
   return steps;
@@ -122,9 +124,9 @@ export function timelineTable(s, { floorGiven = false } = {}) {
         ? '▲ faster'
         : '▼ slower'
       : p.step
-        ? p.step.verdict === 'too-few'
-          ? '#'
-          : '~'
+        ? p.step.verdict === 'equivalent'
+          ? '='
+          : '?'
         : '';
     return {
       release: p.id,
@@ -152,8 +154,8 @@ export function timelineTable(s, { floorGiven = false } = {}) {
     notes: [
       'vs previous: throughput of this release ÷ the one above, the geometric mean of per-round ratios with a t interval',
       floorGiven
-        ? '▲/▼: significant at 5% across the series (Holm) and beyond the A/A floor of this row; ~ not; # too few rounds to tell'
-        : '▲/▼: significant at 5% across the series (Holm; no A/A floor given: AA=<file> also requires the step to exceed it); ~ not; # too few rounds to tell',
+        ? `▲/▼: faster/slower, significant at 5% across the series (Holm) and beyond the A/A floor of this row; = equivalent (interval within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); ? inconclusive`
+        : `▲/▼: faster/slower, significant at 5% across the series (Holm; no A/A floor given: AA=<file> also requires the step to exceed it); = equivalent (interval within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); ? inconclusive`,
     ],
   };
 }
@@ -166,11 +168,11 @@ export function timelineTable(s, { floorGiven = false } = {}) {
 export function bisectLines(b) {
   const c = b.comparison ?? {};
   const ratio = Number.isFinite(c.ratio)
-    ? `${ratioText(c, { mark: false })} (${c.verdict}, paired by round)`
+    ? `${ratioText(c, { mark: false })} (${verdictText(c)}, paired by round)`
     : (c.verdict ?? '');
   const verdict = {
     found: `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${b.notes}`,
-    'no-change': `no significant difference between ${b.runtime} ${b.before} and ${b.after}: nothing to bisect`,
+    'no-change': `no change found between ${b.runtime} ${b.before} and ${b.after} (${c.verdict ? verdictText(c) : 'not compared'}): nothing to bisect`,
     'no-single-step': `no single release step is significant between ${b.before} and ${b.after}: the change is spread over releases, or within the noise`,
   }[b.status];
   return [

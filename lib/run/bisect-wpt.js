@@ -40,7 +40,7 @@ export async function bisectWpt(o, versions, inject = {}) {
         return {
           significant: d.length > 0,
           size: d.length,
-          verdict: d.length ? `${d.length} subtest(s) differ` : 'same',
+          verdict: d.length ? `${d.length} subtest(s) differ` : 'identical subtests',
         };
       },
     };

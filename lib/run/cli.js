@@ -50,6 +50,7 @@ const RUN_OPTIONS = [
   'workload',
   'quick',
   'rounds',
+  'seed',
   'precision',
   'budget',
   'timeout',

@@ -29,6 +29,7 @@ import { jobSpec, roundJobs } from './plan.js';
 import { progress } from './progress.js';
 import { limitsOf, runRequest } from './request.js';
 import { shapeFor } from './shapes.js';
+import { positiveOption } from './options.js';
 
 /**
  * What the budget keeps for after the last job: the final write and the tables (well under 1 s
@@ -52,10 +53,12 @@ export async function run(o) {
   for (const d of drivers) await d.prepare(runtimes.filter((rt) => driverFor(rt) === d));
   const versions = new Map(runtimes.map((rt) => [rt.id, driverFor(rt).probe(rt)]));
   const fp = fingerprint();
+  // The runtime order's seed (plan.js roundOrder): given, or drawn now and recorded to replay it.
+  const orderSeed = o.seed ? positiveOption('seed', o.seed, 1, { integer: true }) : Math.floor(Math.random() * 2 ** 32);
   /** @type {Record<string, any>} */
   const doc = newResultsDoc({
     command: process.argv.slice(1).map(shellQuote).join(' '),
-    options: { ...mode, suites, runtimes: runtimes.map((r) => r.id) },
+    options: { ...mode, suites, runtimes: runtimes.map((r) => r.id), order_seed: orderSeed },
     fingerprint: fp,
     provenance: provenance(runtimes),
     runtimes: runtimes.map((rt) => runtimeInfo(rt, versions.get(rt.id))),
@@ -129,7 +132,7 @@ export async function run(o) {
       // Known work: the rest of this round, and the minimum rounds still to come.
       const left = active.slice(r).reduce((n, a) => n + a.runtimes.length, 0);
       const total = done + left + Math.max(0, mode.rounds - round) * rows.length * runtimes.length;
-      for (const job of roundJobs(active[r].row, active[r].runtimes, round)) {
+      for (const job of roundJobs(active[r].row, active[r].runtimes, round, orderSeed)) {
         if (interrupted) break;
         const row = await runOne(job, done + 1, total);
         if (!row) break outer;

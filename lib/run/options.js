@@ -25,7 +25,11 @@ export const OPTIONS = {
     help: 'only these parameter values, "mb=64,100 chunk=1024" (workloads without the key are left out)',
   },
   quick: { type: 'boolean', help: 'QUICK mode: fewer rounds, shorter jobs, first parameter values' },
-  rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones (order rotates each round)' },
+  rounds: { type: 'string', help: 'a fixed number of rounds instead of adaptive ones' },
+  seed: {
+    type: 'string',
+    help: "the runtime order's seed (balanced random order per round; default: drawn, recorded as options.order_seed)",
+  },
   precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
   budget: {
     type: 'string',

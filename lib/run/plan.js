@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rng } from '../measure/prng.js';
 import { paramSets } from '../measure/workload.js';
 
 export { MODES } from '../measure/defaults.js';
@@ -36,32 +37,63 @@ export function planRows(workloads, quick, only = null) {
 }
 
 /**
- * One round of one row: every runtime back to back, the order rotated by one per round (A B C,
- * B C A, C A B) so that drift over time and position effects fall on every runtime alike.
+ * The runtime order of one round, balanced and randomised: rounds come in blocks of k (k
+ * runtimes) and each block is a random Latin square (the cyclic square with its rows, columns and
+ * symbols permuted by a seeded generator), so within a block every runtime runs once in every
+ * position, drift and position effects fall on every runtime alike, and which runtime follows
+ * which changes from block to block (a fixed rotation always puts B after A). The same seed gives
+ * the same order: the run records it in its results file (options.order_seed).
+ * @template T
+ * @param {T[]} runtimes
+ * @param {number} round 1-based
+ * @param {number} seed
+ * @returns {T[]}
+ */
+export function roundOrder(runtimes, round, seed) {
+  const k = runtimes.length;
+  const block = Math.floor((round - 1) / k);
+  const next = rng((seed ^ Math.imul(block + 1, 0x9e3779b1)) >>> 0);
+  const shuffled = () => {
+    const p = [...Array(k).keys()];
+    for (let i = k - 1; i > 0; i--) {
+      const j = next() % (i + 1);
+      [p[i], p[j]] = [p[j], p[i]];
+    }
+    return p;
+  };
+  const [rows, cols, symbols] = [shuffled(), shuffled(), shuffled()];
+  const r = rows[(round - 1) % k];
+  return cols.map((c) => runtimes[symbols[(r + c) % k]]);
+}
+
+/**
+ * One round of one row: every runtime back to back, in the round's balanced random order.
  * @param {Row} row
  * @param {any[]} runtimes
  * @param {number} round 1-based
+ * @param {number} seed the run's order seed
  * @returns {Job[]}
  */
-export function roundJobs(row, runtimes, round) {
-  return runtimes.map((_, i) => ({
+export function roundJobs(row, runtimes, round, seed) {
+  return roundOrder(runtimes, round, seed).map((runtime) => ({
     round,
     workload: row.workload,
     params: row.params,
-    runtime: runtimes[(i + round - 1) % runtimes.length],
+    runtime,
   }));
 }
 
 /**
  * The whole job list of a fixed number of rounds: round by round, each row on every runtime.
  * @param {Record<string, string[]> | null} [only]
+ * @param {number} [seed] the order seed (roundOrder)
  * @returns {Job[]}
  */
-export function planJobs(workloads, runtimes, rounds, quick, only = null) {
+export function planJobs(workloads, runtimes, rounds, quick, only = null, seed = 1) {
   const rows = planRows(workloads, quick, only);
   /** @type {Job[]} */
   const jobs = [];
-  for (let round = 1; round <= rounds; round++) for (const row of rows) jobs.push(...roundJobs(row, runtimes, round));
+  for (let round = 1; round <= rounds; round++) for (const row of rows) jobs.push(...roundJobs(row, runtimes, round, seed));
   return jobs;
 }
 

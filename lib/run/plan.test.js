@@ -1,23 +1,38 @@
 // Planning: the order of jobs within and across rounds, and the parameter filter.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseParamFilter, planJobs, selectParams } from './plan.js';
+import { parseParamFilter, planJobs, roundOrder, selectParams } from './plan.js';
 
-test('planJobs rotates the runtime order each round (A B C, B C A, C A B)', () => {
+test('the runtime order is balanced per block of rounds, randomised between blocks, and replayed by its seed', () => {
+  const ids = ['A', 'B', 'C', 'D'];
+  const orders = (seed) => Array.from({ length: 40 }, (_, i) => roundOrder(ids, i + 1, seed).join(''));
+  const run = orders(7);
+  for (let b = 0; b < 10; b++) {
+    const block = run.slice(b * 4, b * 4 + 4);
+    for (const o of block) assert.deepEqual([...o].sort().join(''), 'ABCD', 'every runtime once per round');
+    for (let pos = 0; pos < 4; pos++)
+      assert.equal(new Set(block.map((o) => o[pos])).size, 4, `each runtime once in position ${pos} per block`);
+  }
+  assert.ok(new Set(run).size > 8, 'orders vary between blocks, not a fixed rotation');
+  const followers = new Set(run.map((o) => o[o.indexOf('A') + 1]).filter(Boolean));
+  assert.ok(followers.size >= 2, 'A is not always followed by the same runtime');
+  assert.deepEqual(orders(7), run, 'the same seed replays the same order');
+  assert.notDeepEqual(orders(8), run);
   const w = { id: 's/w', module: { params: {} } };
-  const jobs = planJobs([w], ['A', 'B', 'C'], 3, false);
-  assert.deepEqual(
-    jobs.map((j) => `${j.round}${j.runtime}`),
-    ['1A', '1B', '1C', '2B', '2C', '2A', '3C', '3A', '3B'],
-  );
+  assert.equal(planJobs([w], ['A', 'B', 'C'], 3, false, null, 7).length, 9);
 });
 
 test('planJobs runs each parameter set for every runtime within a round', () => {
   const w = { id: 's/w', module: { params: { n: [1, 2] } } };
   const jobs = planJobs([w], ['A', 'B'], 1, false);
   assert.deepEqual(
-    jobs.map((j) => `${j.params.n}${j.runtime}`),
+    jobs.map((j) => `${j.params.n}${j.runtime}`).sort(),
     ['1A', '1B', '2A', '2B'],
+  );
+  assert.deepEqual(
+    jobs.map((j) => j.params.n),
+    [1, 1, 2, 2],
+    "a row's runtimes run back to back",
   );
 });
 

@@ -3,7 +3,7 @@
 // fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
 // the run's own interval. Pure analysis over result rows.
 import { simpleTable } from '../../lib/report/model.js';
-import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { ratioLegend, ratioText, roundRatio, verdictText } from '../../lib/report/ratios.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -44,9 +44,9 @@ function rowsOf(rows, runtime, workload, pub) {
 /** A verdict on one published ratio from this run's paired ratio. */
 export function verdict(published, here) {
   if (!here) return 'not run';
-  if (here.verdict === 'too-few') return 'too few rounds';
-  if (published < 1.2) return here.verdict === 'same' ? 'yes, no gain' : `no: ${here.ratio.toFixed(2)}× gain`;
-  if (here.verdict === 'same') return 'no: same';
+  if (here.verdict === 'inconclusive') return verdictText(here);
+  if (published < 1.2) return here.verdict === 'equivalent' ? 'yes, no gain' : `no: ${here.ratio.toFixed(2)}× gain`;
+  if (here.verdict === 'equivalent') return 'no: equivalent';
   if (here.verdict === 'slower') return 'no: slower';
   return here.ratio >= published / 2 ? 'yes' : `direction, ${Math.round((here.ratio / published) * 100)}%`;
 }
@@ -83,6 +83,6 @@ export function publishedTable(rows, { detail = false } = {}) {
   ];
   return simpleTable(null, header, body, [
     `fast ÷ native throughput at the published size, chunk 1 KiB: ${ratioLegend(detail)} Published: the ratio and its MB/s (fast/native).`,
-    'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, none here; "no: same" = no significant difference; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
+    'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, equivalent here (within ±5%); "no: equivalent" = equivalent to native here; "inconclusive" = the interval is too wide to tell; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
   ]);
 }

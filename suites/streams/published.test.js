@@ -12,10 +12,10 @@ test('a published speed-up is reproduced, only in direction, absent or reversed 
   });
   assert.equal(verdict(10, r(7, 'faster')), 'yes');
   assert.equal(verdict(14.5, r(4.07, 'faster')), 'direction, 28%');
-  assert.equal(verdict(2, r(1.05, 'same')), 'no: same');
+  assert.equal(verdict(2, { ...r(1.01, 'equivalent'), ci95: [0.98, 1.04] }), 'no: equivalent');
   assert.equal(verdict(1.8, r(0.56, 'slower')), 'no: slower');
-  assert.equal(verdict(1.0, r(0.97, 'same')), 'yes, no gain');
-  assert.equal(verdict(3, r(1.2, 'too-few')), 'too few rounds');
+  assert.equal(verdict(1.0, { ...r(0.99, 'equivalent'), ci95: [0.97, 1.02] }), 'yes, no gain');
+  assert.equal(verdict(3, { ...r(1.2, 'inconclusive'), ci95: [0.8, 1.8] }), 'inconclusive: ±50%, 3 rounds');
 });
 
 test('the table pairs each fast-webstreams variant with its base at the published size only', () => {
