@@ -22,7 +22,9 @@ test('overlapping runtimes with a wide interval are inconclusive, with its width
   assert.match(text, /\?1\.0\d×/);
   assert.match(text, /inconclusive: ±\d+(\.\d)?%, 5 rounds/);
   assert.doesNotMatch(text, /no significant difference|\bsame\b/);
-  const tight = renderResults(doc([...rounds('a', [100, 101, 100, 99.5, 100]), ...rounds('b', [100.2, 100.8, 100.1, 99.6, 100.1])]));
+  const tight = renderResults(
+    doc([...rounds('a', [100, 101, 100, 99.5, 100]), ...rounds('b', [100.2, 100.8, 100.1, 99.6, 100.1])]),
+  );
   assert.match(tight, /=1\.00×/);
   assert.match(tight, /b and a equivalent \(±5%\)|a and b equivalent \(±5%\)/);
 });

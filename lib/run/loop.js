@@ -25,11 +25,11 @@ import { shellQuote } from '../runtimes/drivers/process.js';
 import { checkGnuTime } from '../runtimes/proc.js';
 import { outcomeNotRun, toRow } from '../runtimes/rows.js';
 import { adaptiveRounds, precisionHeader } from './adaptive.js';
+import { positiveOption } from './options.js';
 import { jobSpec, roundJobs } from './plan.js';
 import { progress } from './progress.js';
 import { limitsOf, runRequest } from './request.js';
 import { shapeFor } from './shapes.js';
-import { positiveOption } from './options.js';
 
 /**
  * What the budget keeps for after the last job: the final write and the tables (well under 1 s

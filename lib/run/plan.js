@@ -93,7 +93,8 @@ export function planJobs(workloads, runtimes, rounds, quick, only = null, seed =
   const rows = planRows(workloads, quick, only);
   /** @type {Job[]} */
   const jobs = [];
-  for (let round = 1; round <= rounds; round++) for (const row of rows) jobs.push(...roundJobs(row, runtimes, round, seed));
+  for (let round = 1; round <= rounds; round++)
+    for (const row of rows) jobs.push(...roundJobs(row, runtimes, round, seed));
   return jobs;
 }
 

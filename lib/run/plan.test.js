@@ -25,10 +25,7 @@ test('the runtime order is balanced per block of rounds, randomised between bloc
 test('planJobs runs each parameter set for every runtime within a round', () => {
   const w = { id: 's/w', module: { params: { n: [1, 2] } } };
   const jobs = planJobs([w], ['A', 'B'], 1, false);
-  assert.deepEqual(
-    jobs.map((j) => `${j.params.n}${j.runtime}`).sort(),
-    ['1A', '1B', '2A', '2B'],
-  );
+  assert.deepEqual(jobs.map((j) => `${j.params.n}${j.runtime}`).sort(), ['1A', '1B', '2A', '2B']);
   assert.deepEqual(
     jobs.map((j) => j.params.n),
     [1, 1, 2, 2],
