@@ -25,6 +25,9 @@ export const MODES = {
     warmup_ms: 300,
     min_samples: 5,
     timeout_s: 120,
+    // HTTP loads (lib/run/http/job.js): 1 s of warm-up (tier-up before the timed load: QUICK's old
+    // 120 ms put node 27% below a 1 s + 4 s run, docs/http.md), 5 s loads, 5 s open-loop points.
+    http: { warmup_ms: 1000, load_ms: 5000, point_ms: 5000 },
   },
   quick: {
     rounds: 3,
@@ -39,6 +42,8 @@ export const MODES = {
     warmup_ms: 120,
     min_samples: 3,
     timeout_s: 60,
+    // Shorter than a tail needs: QUICK's HTTP tables print no tail percentile (MIN_TAIL_WINDOW_MS).
+    http: { warmup_ms: 300, load_ms: 1000, point_ms: 500 },
   },
 };
 
@@ -59,3 +64,17 @@ export function longCallSampling(job, callNs) {
   if (!(callNs > 0) || wanted * callNs <= maxMs * 1e6) return { min_samples: wanted };
   return { min_samples: Math.max(MIN_LONG_SAMPLES, Math.floor((maxMs * 1e6) / callNs)) };
 }
+
+/**
+ * A load generator (wrk, oha) using this share of its core or more is marked busy: it ran at most
+ * 1/0.6 ≈ 1.7× above the rate it measured, so it may shape what it measures (issue 25.5). At
+ * GEN_SATURATED (lib/run/http/gen.js) an open-loop point reports no server figure at all.
+ */
+export const GEN_BUSY = 0.6;
+
+/**
+ * The shortest load window a tail percentile (p99 and beyond) is printed from: a shorter window
+ * rarely holds the server's periodic pauses (GC), so its p99 understates the tail (issue 25.5: 0.3 s
+ * open-loop points read p99 4–10× below a 5 s oha run at the same rate against the same server).
+ */
+export const MIN_TAIL_WINDOW_MS = 5000;

@@ -113,3 +113,18 @@ export function thinSamples(xs, max = 200) {
   if (s.length <= max) return s;
   return Array.from({ length: max }, (_, i) => s[Math.round((i * (s.length - 1)) / (max - 1))]);
 }
+
+/**
+ * The fewest observations a q-quantile may be printed from: 10 / (1 − q), so that about ten of
+ * them lie beyond it (p90 needs 100, p99 1,000, p99.9 10,000). Fewer, and the "p99" is one or two
+ * of the largest values, whatever the server's tail is.
+ * @param {number} q e.g. 0.99
+ */
+export function requestsFor(q) {
+  return Math.ceil(10 / (1 - q) - 1e-9);
+}
+
+/** A quantile's value when `n` observations can hold it, else null. @param {number | null | undefined} value */
+export function heldQuantile(value, q, n) {
+  return typeof n === 'number' && n >= requestsFor(q) && typeof value === 'number' ? value : null;
+}

@@ -89,7 +89,13 @@ test('a kept math/json run and a kept HTTP run export as valid BMF; HTTP rows ca
     for (const measures of Object.values(bmf)) for (const slug of Object.keys(measures)) units.set(slug, true);
     if (f.startsWith('http')) {
       const one = Object.entries(bmf).find(([k]) => k.includes('http/'))?.[1] ?? {};
-      for (const slug of ['ttfb-p50-ms', 'ttfb-p99-ms', 'ttlb-p50-ms', 'ttlb-p99-ms', 'requests-per-second']) {
+      for (const slug of [
+        'ttfb-p50-ms',
+        'ttfb-p99-ms',
+        'closed-loop-ttlb-p50-ms',
+        'closed-loop-ttlb-p99-ms',
+        'requests-per-second',
+      ]) {
         assert.ok(slug in one, `${slug} in ${Object.keys(one).join(', ')}`);
       }
       assert.equal(one.latency, undefined, 'load wall time ÷ requests is not exported as latency');

@@ -168,7 +168,7 @@ function runInputsDir() {
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
- * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number}} mode
+ * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
  */
 export function jobSpec(job, mode) {
   return {
@@ -180,6 +180,7 @@ export function jobSpec(job, mode) {
     max_ms: mode.max_ms,
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
+    http: mode.http ?? null,
     cores: availableParallelism(),
     inputs_dir: runInputsDir(),
   };

@@ -189,7 +189,7 @@ const DOC = synthetic({
   'node@24.11.0': [1000, 1012, 990, 1006],
 });
 
-test('a timeline marks the release whose step is significant, and not the one that is the same', () => {
+test('a timeline marks the release whose step is significant, and the one within ±5% as equivalent', () => {
   const [s] = timelineSeries(DOC);
   assert.deepEqual(
     s.points.map((p) => p.version),
@@ -199,7 +199,7 @@ test('a timeline marks the release whose step is significant, and not the one th
   const t = timelineTable(s);
   assert.deepEqual(
     t.rows.map((r) => r.mark),
-    ['', '▲ faster', '~'],
+    ['', '▲ faster', '='],
   );
   // A 2× step: half height, then full (heights are proportional to the figure).
   assert.match(t.title ?? '', /▅██/);
@@ -210,7 +210,7 @@ test('a step within the A/A floor is not marked, however significant', () => {
   const [s] = timelineSeries(DOC, { floor: new Map([['streams/w mb=1', 1.5]]) });
   assert.deepEqual(
     timelineTable(s, { floorGiven: true }).rows.map((r) => r.mark),
-    ['', '~', '~'],
+    ['', '?', '='],
   );
 });
 

@@ -1,7 +1,8 @@
 // The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
-import { median } from '../../lib/measure/stats.js';
+import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../lib/measure/defaults.js';
+import { heldQuantile, median, requestsFor } from '../../lib/measure/stats.js';
 import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
 import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
@@ -13,6 +14,11 @@ const f = (x, unit = '') =>
   x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`;
 /** A figure in µs, scaled as every table scales time ("16.8 µs", "7.14 ms"). */
 export const usTime = (us) => (us === null || us === undefined ? NA : fmtTime(us / 1e3));
+/** The smallest of a list of counts, or null when any is missing. */
+const least = (xs) => (xs.every((x) => typeof x === 'number') && xs.length ? Math.min(...xs) : null);
+/** A point's percentile when its requests and its window hold it, else null (printed "—"). */
+const held = (p, key, q, n = p.requests) =>
+  q >= 0.99 && !((p.window_ms ?? 0) >= MIN_TAIL_WINDOW_MS) ? null : heldQuantile(p[key], q, n);
 const med = (xs) => {
   const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
   return v.length ? median(v) : null;
@@ -39,6 +45,11 @@ export function curves(rows) {
           share: Math.round(med(mine.map((r) => (r.report?.curve?.[i]?.offered ?? 0) / r.throughput.value)) * 100),
           offered: m('offered'),
           achieved: m('achieved'),
+          // Requests per point (the fewest over rounds): a percentile is printed only where every
+          // round's point could hold it (requestsFor); files without the count print none.
+          requests: least(ps.map((p) => p.requests)),
+          floor_requests: least(ps.map((p) => p.floor_requests)),
+          window_ms: least(ps.map((p) => p.window_ms)),
           p50_ms: m('p50_ms'),
           p90_ms: m('p90_ms'),
           p99_ms: m('p99_ms'),
@@ -49,6 +60,7 @@ export function curves(rows) {
           floor_p50_ms: m('floor_p50_ms'),
           floor_p99_ms: m('floor_p99_ms'),
           beyond_generator: ps.some((p) => p.beyond_generator),
+          gen_busy: ps.some((p) => p.gen_busy || (p.gen_cpu_pct ?? 0) >= GEN_BUSY * 100),
           server_behind: ps.some((p) => p.server_behind),
         });
       }
@@ -64,10 +76,10 @@ function curveTable(rows, { detail = false } = {}) {
   const body = [];
   const heads = [];
   // p99.9 rests on a few requests per point at QUICK: a figure for SHOW=spread, not the default.
-  const tail = (p) => (detail ? [p.beyond_generator ? '—' : f(p.p999_ms, ' ms')] : []);
+  const tail = (p) => (detail ? [p.beyond_generator ? '—' : f(held(p, 'p999_ms', 0.999), ' ms')] : []);
   for (const c of cs) {
     for (const p of c.points) {
-      const mark = p.beyond_generator ? 'G' : p.server_behind ? 'S' : '';
+      const mark = p.beyond_generator ? 'G' : `${p.server_behind ? 'S' : ''}${p.gen_busy ? 'g' : ''}`;
       heads.push(c.route);
       body.push([
         c.route,
@@ -75,10 +87,10 @@ function curveTable(rows, { detail = false } = {}) {
         `${f(p.offered)} (${p.share}%)`,
         f(p.achieved),
         p.beyond_generator ? '—' : f(p.p50_ms, ' ms'),
-        p.beyond_generator ? '—' : f(p.p99_ms, ' ms'),
+        p.beyond_generator ? '—' : f(held(p, 'p99_ms', 0.99), ' ms'),
         ...tail(p),
         p.beyond_generator ? '—' : f(p.ttfb_sent_p50_ms, ' ms'),
-        `${f(p.floor_p50_ms, ' ms')} / ${f(p.floor_p99_ms, ' ms')}`,
+        `${f(p.floor_p50_ms, ' ms')} / ${f(held(p, 'floor_p99_ms', 0.99, p.floor_requests), ' ms')}`,
         usTime(p.server_cpu_per_request_us),
         `${f(p.gen_cpu_pct, '%')}${mark ? ` ${mark}` : ''}`,
       ]);
@@ -89,7 +101,9 @@ function curveTable(rows, { detail = false } = {}) {
       route: c.route,
       runtime: c.runtime,
       stat: stat.replace('_ms', ''),
-      points: c.points.filter((p) => !p.beyond_generator && p.offered !== null).map((p) => [p.offered, p[stat]]),
+      points: c.points
+        .filter((p) => !p.beyond_generator && p.offered !== null)
+        .map((p) => [p.offered, stat === 'p99_ms' ? held(p, stat, 0.99) : p[stat]]),
     })),
   );
   const t = simpleTable(
@@ -113,6 +127,8 @@ function curveTable(rows, { detail = false } = {}) {
       '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
       'floor = the same rate from the same generator against this server’s plain json-small handler: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.',
       'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
+      'g = the generator used 60% or more of its core at this point: the figure is shown, but the generator may add to it.',
+      `— in a percentile: the point cannot hold it: a q-quantile needs 10 / (1 − q) requests (p99 ${requestsFor(0.99).toLocaleString('en')}, p99.9 ${requestsFor(0.999).toLocaleString('en')}) in every round, and a tail a window of ${MIN_TAIL_WINDOW_MS / 1000} s or more (a shorter one rarely holds the server's GC pauses: QUICK's points are shorter, so QUICK prints no tail); or the file does not record them.`,
       ...(detail ? [] : ['SHOW=spread adds TTLB p99.9.']),
     ],
     2,

@@ -62,9 +62,15 @@ test('a json-small job on node: ok, timed by wrk with its CPU, warm-up responses
   assert.ok(row.metrics.client_cpu_pct.value > 0 && row.metrics.client_cpu_pct.value < 100);
   assert.equal(row.report.client_saturated, row.metrics.client_cpu_pct.value >= 80);
   const m = row.metrics;
-  assert.ok(
-    m.ttfb_ms.value > 0 && m.ttlb_ms.value <= m.ttlb_p99_ms.value && m.ttlb_p99_ms.value <= m.ttlb_p999_ms.value,
-  );
+  assert.ok(m.ttfb_ms.value > 0 && m.ttlb_ms.value > 0);
+  // A tail percentile only where the load holds it: p99 from 1,000 requests, p99.9 from 10,000,
+  // each over a window of 5 s or more (this load is far shorter: none).
+  const n = row.report.requests;
+  const long = row.report.load_ms >= 5000;
+  assert.equal('ttlb_p99_ms' in m, long && n >= 1000, `p99 with ${n} requests in ${row.report.load_ms} ms`);
+  assert.equal('ttlb_p999_ms' in m, long && n >= 10000, `p99.9 with ${n} requests`);
+  assert.equal('ttlb_p90_ms' in m, n >= 100, `p90 with ${n} requests`);
+  if (n >= 100) assert.ok(m.ttlb_ms.value <= m.ttlb_p90_ms.value);
   assert.ok(m.server_cpu_ms.value > 0 && m.server_cpu_per_request_us.value > 0);
   assert.ok(m.startup_ms.value > 0 && m.startup_ms.value < 30_000);
   assert.equal(row.report.node_env, process.env.NODE_ENV ?? '(unset)');

@@ -1,7 +1,10 @@
 // A row's inner part from an HTTP job's figures: a closed-loop load (wrk at one concurrency) or
 // an open-loop curve (oha at fixed fractions of the measured maximum). Every figure that a
-// generator produced carries that generator's CPU, and a generator at 80% of its core or more is
-// marked (GEN_SATURATED) so that no claim rests on it.
+// generator produced carries that generator's CPU: a closed-loop row whose generator used 60% of
+// its core or more is marked (GEN_BUSY), and an open-loop point at 80% or more (GEN_SATURATED)
+// reports no server figure.
+import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
+import { heldQuantile } from '../../measure/stats.js';
 import { GEN_SATURATED } from './gen.js';
 
 /** Fractions of the measured maximum that the open-loop curve offers. */
@@ -66,10 +69,12 @@ export function closedInner(load, verify, { cpu_ms, startup_ms, node_env, pin, c
               'time to first body byte, p50 (node:http client, warm-up pass without each connection’s first request, not the timed load)',
             ),
           }),
-      ttlb_ms: ms(load.ttlb_ms.p50, 'time to last byte, p50 (wrk)'),
-      ttlb_p90_ms: ms(load.ttlb_ms.p90, 'time to last byte, p90 (wrk)'),
-      ttlb_p99_ms: ms(load.ttlb_ms.p99, 'time to last byte, p99 (wrk)'),
-      ttlb_p999_ms: ms(load.ttlb_ms.p999, 'time to last byte, p99.9 (wrk)'),
+      ttlb_ms: ms(load.ttlb_ms.p50, 'time to last byte, p50 (wrk, closed loop)'),
+      // A percentile only from enough requests to hold it (requestsFor: p99 needs 1,000), and named
+      // closed loop: wrk waits for each answer before the next request (coordinated omission).
+      ...tail(load, 0.9, 'ttlb_p90_ms', 'p90'),
+      ...tail(load, 0.99, 'ttlb_p99_ms', 'p99'),
+      ...tail(load, 0.999, 'ttlb_p999_ms', 'p99.9'),
       server_cpu_per_request_us: {
         value: (cpu_ms * 1000) / load.requests,
         unit: 'µs',
@@ -87,10 +92,19 @@ export function closedInner(load, verify, { cpu_ms, startup_ms, node_env, pin, c
       bytes: load.bytes,
       verified: verify.verified,
       load_ms,
-      client_saturated: genShare !== null && genShare >= GEN_SATURATED,
+      client_saturated: genShare !== null && genShare >= GEN_BUSY,
       pinning: pinText(pin),
     },
   };
+}
+
+/** A closed-loop TTLB percentile as a metric, or nothing when the load's requests cannot hold it. */
+function tail(load, q, id, name) {
+  const short = q >= 0.99 && load.wall_ms < MIN_TAIL_WINDOW_MS;
+  const v = short ? null : heldQuantile(load.ttlb_ms[name === 'p99.9' ? 'p999' : name], q, load.requests);
+  return v === null
+    ? {}
+    : { [id]: ms(v, `time to last byte, ${name} (wrk, closed loop: coordinated omission hides queueing)`) };
 }
 
 /** @param {{server: string, client: string} | null} pin */
@@ -117,16 +131,21 @@ export function curvePoint(offered, at, floor) {
   return {
     offered: Math.round(offered),
     achieved: at.ok ? at.rps : null,
+    requests: at.requests ?? null,
+    window_ms: at.wall_ms ? Math.round(at.wall_ms) : null,
     p50_ms: at.ttlb_ms?.p50 ?? null,
-    p90_ms: at.ttlb_ms?.p90 ?? null,
-    p99_ms: at.ttlb_ms?.p99 ?? null,
-    p999_ms: at.ttlb_ms?.p999 ?? null,
+    // Percentiles only from enough requests to hold them (requestsFor: p99 needs 1,000).
+    p90_ms: heldQuantile(at.ttlb_ms?.p90, 0.9, at.requests),
+    p99_ms: heldQuantile(at.ttlb_ms?.p99, 0.99, at.requests),
+    p999_ms: heldQuantile(at.ttlb_ms?.p999, 0.999, at.requests),
     ttfb_sent_p50_ms: at.ttfb_sent_ms?.p50 ?? null,
-    ttfb_sent_p99_ms: at.ttfb_sent_ms?.p99 ?? null,
+    ttfb_sent_p99_ms: heldQuantile(at.ttfb_sent_ms?.p99, 0.99, at.requests),
     server_cpu_per_request_us: at.ok && at.cpu_ms !== undefined ? (at.cpu_ms * 1000) / at.requests : null,
     gen_cpu_pct: genShare === null ? null : Math.round(genShare * 1000) / 10,
+    gen_busy: genShare !== null && genShare >= GEN_BUSY,
     floor_p50_ms: floor.ttlb_ms?.p50 ?? null,
-    floor_p99_ms: floor.ttlb_ms?.p99 ?? null,
+    floor_requests: floor.requests ?? null,
+    floor_p99_ms: heldQuantile(floor.ttlb_ms?.p99, 0.99, floor.requests),
     floor_gen_cpu_pct: floorShare === null ? null : Math.round(floorShare * 1000) / 10,
     beyond_generator: beyond,
     server_behind: !beyond && (!at.ok || (at.rps ?? 0) < offered * HELD),

@@ -13,10 +13,10 @@ import { closedLoad, missingGenerator, openCurve } from './timed.js';
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
 
 /** How long one load lasts: ten times the mode's minimum sampling time, within 0.3–5 s. */
-export const loadDuration = (spec) => Math.min(5000, Math.max(300, spec.min_ms * 10));
+export const loadDuration = (spec) => spec.http?.load_ms ?? Math.min(5000, Math.max(300, spec.min_ms * 10));
 
 /** How long one point of the open-loop curve lasts: 5/8 of a load (~0.3 s QUICK, 1.25 s by default), within 0.25–5 s. */
-export const openPointMs = (spec) => Math.min(5000, Math.max(250, (loadDuration(spec) * 5) / 8));
+export const openPointMs = (spec) => spec.http?.point_ms ?? Math.min(5000, Math.max(250, (loadDuration(spec) * 5) / 8));
 
 /** The most requests one load sends, whatever its duration. */
 export const MAX_REQUESTS = 50_000;
@@ -178,7 +178,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
           phase = 'warm-up';
-          const warmMs = Math.max(100, spec.warmup_ms);
+          const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
           const register = (k) => {
             killClient = k;
           };
