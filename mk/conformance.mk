@@ -22,8 +22,8 @@ EXTRA_TESTS += test-check-adapters
 wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=streams] [FILES=…]
 	@$(ORCH) wpt --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
-wpt-fetch: ## sparse clone of WPT at the commit pinned in conformance/wpt.json into .wpt/wpt
-	@$(ORCH) wpt-fetch
+wpt-fetch: ## every WPT path of conformance/wpt.json at its pinned commit into .wpt/wpt [REPO=a local WPT clone]
+	@$(ORCH) wpt-fetch $(if $(REPO),--repo "$(REPO)")
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
 	@$(ORCH) wpt-diff $(if $(FILES),--files "$(FILES)") $(RESULTS)

@@ -1,9 +1,12 @@
-// Conformance results files: the shared results shape (lib/results/file.js, parity.results/1) with
-// `results: []` and the rows in `conformance`, named results/<stamp>-<host>-conformance.json.
+// Conformance results files: the shared results shape (lib/results/file.js) with `results: []`
+// and the conformance in `conformance`, named results/<stamp>-<host>-conformance.json. WPT
+// subtests are written compact (parity.results/2: a record per runtime and file, passes counted)
+// and read back as rows from either form.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
 import { ROOT } from '../paths.js';
+import { COMPACT_SCHEMA, compactConformance, conformanceRows } from '../results/conformance-form.js';
 import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../results/file.js';
 
 /**
@@ -13,7 +16,7 @@ import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../re
 export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
   mkdirSync(dir, { recursive: true });
   const doc = {
-    schema: 'parity.results/1',
+    schema: COMPACT_SCHEMA,
     started: run.started,
     finished: new Date().toISOString(),
     complete: true,
@@ -23,12 +26,12 @@ export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
     provenance: run.provenance ?? provenance(),
     runtimes: run.runtimes,
     results: [],
-    conformance: run.conformance,
+    conformance: compactConformance(run.conformance),
     ...(run.wpt ? { wpt: run.wpt } : {}),
   };
   const errors = validateResults(doc);
   if (errors.length)
-    throw new Error(`Conformance results do not match parity.results/1: ${errors.slice(0, 3).join('; ')}`);
+    throw new Error(`Conformance results do not match ${COMPACT_SCHEMA}: ${errors.slice(0, 3).join('; ')}`);
   const file = resultsPath(new Date(run.started), dir, '-conformance');
   writeJsonAtomic(file, doc);
   return file;
@@ -47,7 +50,7 @@ export function readConformanceRows(files, dir = join(ROOT, 'results')) {
     chosen = [];
     for (const f of all) {
       const doc = JSON.parse(readFileSync(f, 'utf8'));
-      const fresh = [...new Set((doc.conformance ?? []).map((r) => `${r.source}:${r.runtime}`))].filter(
+      const fresh = [...new Set(conformanceRows(doc).map((r) => `${r.source}:${r.runtime}`))].filter(
         (k) => !seen.has(k),
       );
       if (fresh.length) {
@@ -61,7 +64,7 @@ export function readConformanceRows(files, dir = join(ROOT, 'results')) {
   for (const f of chosen) {
     const doc = JSON.parse(readFileSync(f, 'utf8'));
     const keys = new Set();
-    for (const r of doc.conformance ?? []) {
+    for (const r of conformanceRows(doc)) {
       // A newer file wins for a (source, runtime) pair; older files only fill gaps.
       const k = `${r.source}:${r.runtime}`;
       if (taken.has(k)) continue;

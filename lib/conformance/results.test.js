@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { conformanceRows } from '../results/conformance-form.js';
 import { validateResults } from '../results/file.js';
 import { readConformanceRows, writeConformanceResults } from './results.js';
 
@@ -15,7 +16,7 @@ const row = (runtime, source, status = 'pass') => ({
   detail: null,
 });
 
-test('results are written atomically with the parity.results/1 shape and no tmp file left', () => {
+test('results are written atomically in the compact parity.results/2 shape and no tmp file left', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
   const file = writeConformanceResults(
     {
@@ -29,9 +30,11 @@ test('results are written atomically with the parity.results/1 shape and no tmp 
   assert.match(file, /20261122T063001Z-.+-conformance\.json$/);
   assert.deepEqual(readdirSync(dir), [file.split('/').pop()]);
   const doc = JSON.parse(readFileSync(file, 'utf8'));
-  assert.equal(doc.schema, 'parity.results/1');
+  assert.equal(doc.schema, 'parity.results/2');
   assert.deepEqual(doc.results, []);
-  assert.equal(doc.conformance.length, 1);
+  assert.deepEqual(doc.conformance, [
+    { runtime: 'node', suite: 's', source: 'wpt', file: 'node-wpt', passed: 1, failures: [] },
+  ]);
   for (const key of ['started', 'finished', 'command', 'fingerprint', 'runtimes']) assert.ok(key in doc, key);
 });
 
@@ -80,6 +83,49 @@ test('rows that break the schema are refused before anything is written', () => 
     runtimes: [],
     conformance: [row('node', 'wpt', 'skipped')],
   };
-  assert.throws(() => writeConformanceResults(bad, dir), /do not match parity\.results\/1: .*status/);
+  assert.throws(() => writeConformanceResults(bad, dir), /do not match parity\.results\/2: .*(status|allowed values)/);
   assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a compact file keeps each file’s subtests together and reads back as the same counts and failures', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-res-'));
+  /** @type {(runtime: string, file: string, subtest: string, status: string, detail?: string | null) => any} */
+  const sub = (runtime, file, subtest, status, detail = null) => ({
+    runtime,
+    suite: 'url',
+    source: 'wpt',
+    folder: 'f',
+    file,
+    name: `${file} > ${subtest}`,
+    subtest,
+    status,
+    detail,
+  });
+  const rows = [];
+  for (let i = 0; i < 500; i++) rows.push(sub('node', 'url/a.any.js', `case ${i} with a long name`, 'pass'));
+  rows.push(sub('node', 'url/a.any.js', 'broken', 'fail', 'x'.repeat(1000)));
+  rows.push(sub('bun', 'url/a.any.js', 'broken', 'pass'));
+  rows.push({ runtime: 'node', suite: 'json', source: 'check', name: 'json/x', status: 'pass', detail: null });
+  const file = writeConformanceResults(
+    { started: new Date().toISOString(), command: 'x', runtimes: [], conformance: rows },
+    dir,
+  );
+  const text = readFileSync(file, 'utf8');
+  // 500 passing names are not repeated: the file holds their count.
+  assert.ok(!text.includes('case 499'), 'passing subtests are counted, not named');
+  const doc = JSON.parse(text);
+  assert.deepEqual(validateResults(doc), []);
+  const back = /** @type {any[]} */ (conformanceRows(doc));
+  const node = back.filter((r) => r.runtime === 'node' && r.source === 'wpt');
+  assert.equal(
+    node.reduce((n, r) => n + (r.status === 'pass' ? (r.count ?? 1) : 0), 0),
+    500,
+  );
+  const broken = node.find((r) => r.subtest === 'broken');
+  assert.equal(broken?.status, 'fail');
+  assert.equal(broken?.detail?.length, 240, 'a failure keeps the start of its message');
+  assert.ok(
+    back.some((r) => r.source === 'check' && r.name === 'json/x'),
+    'check rows stay rows',
+  );
 });

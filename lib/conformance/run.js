@@ -6,6 +6,7 @@ import { checkRows, collectChecks } from './checks.js';
 import { loadChecks } from './checks-load.js';
 import { effectiveExpectations } from './expectations.js';
 import { discover, findHarness, runWpt, wptLocation } from './wpt.js';
+import { loadPin } from './wpt-pin.js';
 
 /**
  * Checks for every runtime, plus WPT for the perf suites that have a WPT folder of the same
@@ -35,7 +36,7 @@ export async function runConformance(runtimes, suites, { log = () => {} } = {}) 
   if (!exists) notes.push('WPT not run: set WPT_DIR to a web-platform-tests checkout (or make wpt-fetch)');
   let wpt = null;
   if (dirs.length) {
-    const { tests, notApplicable } = discover(root, dirs);
+    const { tests, notApplicable } = discover(root, dirs, loadPin().not_applicable);
     const withHost = present.filter((r) => r.wpt);
     log(`conformance: WPT ${dirs.join(', ')} (${tests.length} files) on ${withHost.length} runtime(s)`);
     const results = await runWpt({ runtimes: withHost, wptRoot: root, tests, expectations });

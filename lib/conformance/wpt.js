@@ -7,7 +7,7 @@ import { ROOT } from '../paths.js';
 import { driverFor } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
 import { commandLine } from '../runtimes/registry.js';
-import { expectationFor, HARNESS } from './expectations.js';
+import { expectationFor, globToRegExp, HARNESS } from './expectations.js';
 
 /** testharness.js statuses, by number, as add_result_callback reports them. */
 export const SUBTEST_STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
@@ -77,10 +77,39 @@ export function expandGlobals(globals) {
 
 /**
  * A server-side runtime is a worker-like or shell-like scope, never a window: run an .any.js
- * file if it asks for any worker, a JS shell or a ShadowRealm (a bare global with no DOM).
+ * file if it asks for any worker or a JS shell. A ShadowRealm scope is a realm inside another
+ * global, which no server runtime offers: a file that asks only for it and windows is not run.
  */
 export function runsOutsideWindow(globals) {
-  return expandGlobals(globals).some((g) => /worker|jsshell|shadowrealm/.test(g));
+  return expandGlobals(globals).some((g) => /worker|jsshell/.test(g));
+}
+
+/**
+ * Why a file is not run, in a few kinds a reader can filter; the same for every runtime.
+ * Expectations (per runtime) say what a runtime fails; these say what no server runtime runs.
+ */
+export const NA_KINDS = {
+  window: 'needs a window or DOM',
+  server: 'needs a WPT server endpoint',
+  shadowrealm: 'ShadowRealm scope only',
+  browser: 'needs a browser feature outside ECMA-429',
+};
+
+/** The kind and reason a file is not applicable from its name and META lines, or null when it runs. */
+export function notApplicableFrom(file, meta) {
+  if (/(^|\/)crashtests\//.test(file)) return { kind: 'window', reason: 'crash test (needs a browser)' };
+  if (/-manual\./.test(file)) return { kind: 'window', reason: 'manual test (needs a person at a browser)' };
+  if (/\.(html?|xhtml|svg)$/.test(file)) return { kind: 'window', reason: 'document test (needs a browser window)' };
+  if (/\.window\.js$/.test(file)) return { kind: 'window', reason: 'window-only test (.window.js)' };
+  if (/\.sub\.[a-z.]*js$/.test(file))
+    return { kind: 'server', reason: 'the WPT server substitutes into the file (.sub.)' };
+  if (meta && file.endsWith('.any.js') && !runsOutsideWindow(meta.global)) {
+    const g = (meta.global ?? []).join(',');
+    return /shadowrealm/.test(g) && !/window/.test(g.replace(/shadowrealm-in-window/g, ''))
+      ? { kind: 'shadowrealm', reason: `ShadowRealm only (META global=${g})` }
+      : { kind: 'window', reason: `window-only (META global=${g})` };
+  }
+  return null;
 }
 
 /** The top-level folder of a test inside its suite: streams/piping/x.any.js → piping; streams/x.any.js → x. */
@@ -99,47 +128,62 @@ function walk(dir, root, out) {
   return out;
 }
 
+/** The decisions conformance/wpt.json lists by file (glob → {kind, reason}), first match wins. */
+function listedNotApplicable(list, file) {
+  for (const [glob, entry] of Object.entries(list)) {
+    if (!glob.startsWith('$') && globToRegExp(glob).test(file)) return entry;
+  }
+  return null;
+}
+
 /**
  * Every file under the given WPT folders, classified. Tests are either run (one entry per META
- * variant) or listed as not applicable with the reason, so no test file goes unaccounted for.
+ * variant) or listed as not applicable with a kind (NA_KINDS) and a reason, decided by the file
+ * name, its META lines and conformance/wpt.json's `not_applicable` list, so no test file goes
+ * unaccounted for and every runtime is judged on the same files.
+ * @param {string} wptRoot
+ * @param {string[]} dirs
+ * @param {Record<string, {kind: string, reason: string}>} [listed]  file globs decided by reading them
  * @returns {{tests: Array<{id: string, file: string, variant: string, folder: string, suite: string, meta: any}>,
- *           notApplicable: Array<{file: string, folder: string, suite: string, reason: string}>, helpers: string[]}}
+ *           notApplicable: Array<{file: string, folder: string, suite: string, kind: string, reason: string}>, helpers: string[]}}
  */
-export function discover(wptRoot, dirs) {
+export function discover(wptRoot, dirs, listed = {}) {
   const tests = [];
   const notApplicable = [];
   const helpers = [];
+  const seen = new Set();
   for (const dir of dirs) {
     const abs = join(wptRoot, dir);
     if (!existsSync(abs))
       throw new Error(
         `WPT folder "${dir}" not found under ${wptRoot}; valid folders are ${readdirSync(wptRoot)
           .filter((n) => !n.includes('.'))
-          .join(', ')}`,
+          .join(', ')} (or all, ecma-429)`,
       );
     const files = statSync(abs).isDirectory() ? walk(abs, wptRoot, []) : [dir];
     for (const file of files) {
+      // A directory named twice (webidl and webidl/ecmascript-binding) counts its files once.
+      if (seen.has(file)) continue;
+      seen.add(file);
       const suite = file.split('/')[0];
       const folder = folderOf(file);
-      const na = (reason) => notApplicable.push({ file, folder, suite, reason });
       if (!/\.(js|html?|xhtml|svg)$/.test(file)) continue;
-      if (/(^|\/)(resources|support|tools)\//.test(file)) {
+      const helper =
+        /(^|\/)(resources|support|tools|third_party)\//.test(file) ||
+        !/\.(any|worker|window)\.js$|\.(html?|xhtml|svg)$|(^|\/)crashtests\//.test(file);
+      if (helper) {
         helpers.push(file);
         continue;
       }
-      if (/(^|\/)crashtests\//.test(file)) na('crash test (needs a browser)');
-      else if (/\.(html?|xhtml|svg)$/.test(file)) na('document test (needs a browser window)');
-      else if (/\.window\.js$/.test(file)) na('window-only test (.window.js)');
-      else if (/\.(any|worker)\.js$/.test(file)) {
-        const meta = parseMeta(readFileSync(join(wptRoot, file), 'utf8'));
-        if (file.endsWith('.any.js') && !runsOutsideWindow(meta.global)) {
-          na(`window-only (META global=${(meta.global ?? []).join(',')})`);
-          continue;
-        }
-        for (const variant of meta.variant.length ? meta.variant : ['']) {
-          tests.push({ id: `${file}${variant}`, file, variant, folder, suite, meta });
-        }
-      } else helpers.push(file);
+      const meta = /\.(any|worker)\.js$/.test(file) ? parseMeta(readFileSync(join(wptRoot, file), 'utf8')) : null;
+      const na = listedNotApplicable(listed, file) ?? notApplicableFrom(file, meta);
+      if (na) {
+        notApplicable.push({ file, folder, suite, kind: na.kind, reason: na.reason });
+        continue;
+      }
+      for (const variant of meta?.variant.length ? meta.variant : ['']) {
+        tests.push({ id: `${file}${variant}`, file, variant, folder, suite, meta });
+      }
     }
   }
   return { tests, notApplicable, helpers };

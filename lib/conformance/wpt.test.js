@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ROOT } from '../paths.js';
 import { resolveRuntime } from '../runtimes/registry.js';
-import { discover, findHarness, folderOf, parseMeta, runsOutsideWindow, runWpt, scriptPaths } from './wpt.js';
+import {
+  discover,
+  findHarness,
+  folderOf,
+  NA_KINDS,
+  notApplicableFrom,
+  parseMeta,
+  runsOutsideWindow,
+  runWpt,
+  scriptPaths,
+} from './wpt.js';
 
 const MINI = join(ROOT, 'conformance', 'fixtures', 'wpt-mini');
 
@@ -17,12 +27,20 @@ test('parseMeta reads global, script, timeout and variant lines and stops at cod
   assert.deepEqual(meta.variant, []);
 });
 
-test('files run when their globals include a worker, shell or ShadowRealm scope', () => {
+test('files run when their globals include a worker or shell scope; a ShadowRealm-only file is its own kind', () => {
   assert.equal(runsOutsideWindow(null), true, 'default is window + dedicatedworker');
   assert.equal(runsOutsideWindow(['window', 'worker']), true);
-  assert.equal(runsOutsideWindow(['window', 'shadowrealm-in-window']), true);
+  assert.equal(runsOutsideWindow(['window', 'shadowrealm-in-window']), false);
   assert.equal(runsOutsideWindow(['jsshell']), true);
   assert.equal(runsOutsideWindow(['window']), false);
+  const meta = (global) => ({ global, script: [], variant: [], timeout: null, title: null });
+  assert.equal(notApplicableFrom('x/a.any.js', meta(['shadowrealm']))?.kind, 'shadowrealm');
+  assert.equal(notApplicableFrom('x/a.any.js', meta(['window', 'shadowrealm-in-window']))?.kind, 'window');
+  assert.equal(notApplicableFrom('x/a.any.js', meta(['dedicatedworker', 'shadowrealm'])), null);
+  assert.equal(notApplicableFrom('x/a.sub.any.js', meta(null))?.kind, 'server');
+  assert.equal(notApplicableFrom('x/a-manual.any.js', meta(null))?.kind, 'window');
+  for (const na of [['x/a.window.js'], ['x/a.html'], ['x/crashtests/a.js']].map(([f]) => notApplicableFrom(f, null)))
+    assert.ok(na && Object.hasOwn(NA_KINDS, na.kind), JSON.stringify(na));
 });
 
 test('folderOf names the top-level folder, or the file for tests at the suite root', () => {
@@ -50,10 +68,10 @@ test('discover accounts for every test file: run, or not applicable with a reaso
     ].map((n) => `mini/${n}.js`),
   );
   assert.deepEqual(
-    notApplicable.map((n) => [n.file, n.reason]),
+    notApplicable.map((n) => [n.file, n.kind, n.reason]),
     [
-      ['mini/page.html', 'document test (needs a browser window)'],
-      ['mini/window-only.any.js', 'window-only (META global=window)'],
+      ['mini/page.html', 'window', 'document test (needs a browser window)'],
+      ['mini/window-only.any.js', 'window', 'window-only (META global=window)'],
     ],
   );
   assert.deepEqual(helpers, ['mini/helper-local.js']);

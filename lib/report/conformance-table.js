@@ -2,6 +2,7 @@
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../results/status.js';
 import { simpleTable } from './model.js';
+import { printable } from './printable.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
 
@@ -37,8 +38,10 @@ export function passCounts(rows, runtime, folder) {
       c.fileErrors++;
       continue;
     }
-    c.total++;
-    if (PASSED.has(r.status)) c.passed++;
+    // A compact file record's passes come as one row with a count (lib/results/conformance-form.js).
+    const n = r.count ?? 1;
+    c.total += n;
+    if (PASSED.has(r.status)) c.passed += n;
     if (r.status === 'unexpected-pass') c.unexpectedPass++;
     if (r.status === 'fail') c.failed++;
     if (r.status === 'expected-fail') c.expectedFail++;
@@ -100,16 +103,23 @@ export function conformanceTable(rows, { runtimes = runtimesOf(rows) } = {}) {
 export function crossRuntimeDiff(rows, { match = () => true } = {}) {
   const runtimes = runtimesOf(rows);
   const byName = new Map();
+  // Which files each runtime ran: a subtest it does not list as failing in a file it ran passed
+  // (compact files name only the subtests that did not pass).
+  const ran = new Map(runtimes.map((rt) => [rt, new Set()]));
   for (const r of rows) {
     if (!match(r)) continue;
+    ran.get(r.runtime)?.add(r.file ?? r.name);
+    if (r.count !== undefined) continue;
     if (!byName.has(r.name)) byName.set(r.name, new Map());
     byName.get(r.name).set(r.runtime, r);
   }
   const out = [];
   for (const [name, byRt] of byName) {
-    const passing = runtimes.filter((rt) => byRt.has(rt) && PASSED.has(byRt.get(rt).status));
+    const file = [...byRt.values()][0].file ?? name;
+    const passes = (rt) => (byRt.has(rt) ? PASSED.has(byRt.get(rt).status) : ran.get(rt)?.has(file));
+    const passing = runtimes.filter(passes);
     const failing = runtimes.filter((rt) => byRt.has(rt) && !PASSED.has(byRt.get(rt).status));
-    const missing = runtimes.filter((rt) => !byRt.has(rt));
+    const missing = runtimes.filter((rt) => !byRt.has(rt) && !ran.get(rt)?.has(file));
     if (failing.length === 0) continue;
     let category;
     if (passing.length === 0) category = 'fails everywhere';
@@ -134,8 +144,69 @@ export function formatDiff(diff) {
       current = d.category;
       lines.push(`${current} (${diff.filter((x) => x.category === current).length}):`);
     }
-    lines.push(`  ${d.name}${d.missing.length ? `  [not run on ${d.missing.join(', ')}]` : ''}`);
-    for (const [rt, detail] of Object.entries(d.details)) lines.push(`      ${rt}: ${detail.slice(0, 160)}`);
+    lines.push(`  ${printable(d.name)}${d.missing.length ? `  [not run on ${d.missing.join(', ')}]` : ''}`);
+    for (const [rt, detail] of Object.entries(d.details)) lines.push(`      ${rt}: ${printable(detail.slice(0, 160))}`);
   }
   return lines.join('\n');
+}
+
+/** "deno and node", "bun, deno and node". */
+const andList = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+/**
+ * One plain line for an interface: who passes all of it, and the counts of the rest.
+ * "URLPattern: deno and node pass all 362; bun 340/362; workerd 0/362".
+ * @param {string} name
+ * @param {Map<string, any[]>} byRt  the interface's rows per runtime
+ * @param {string[]} runtimes
+ */
+export function interfaceSummary(name, byRt, runtimes) {
+  const counts = runtimes.filter((rt) => byRt.has(rt)).map((rt) => ({ rt, c: passCounts(byRt.get(rt), rt) }));
+  if (!counts.length) return `${name}: not run`;
+  const most = Math.max(...counts.map((x) => x.c.total));
+  const all = counts.filter((x) => x.c.total === most && x.c.passed === most && !x.c.fileErrors).map((x) => x.rt);
+  const rest = counts
+    .filter((x) => !all.includes(x.rt))
+    .map((x) => `${x.rt} ${x.c.passed}/${x.c.total}${x.c.fileErrors ? ` (+${x.c.fileErrors} files errored)` : ''}`);
+  const head = all.length ? [`${andList(all)} pass${all.length === 1 ? 'es' : ''} all ${most}`] : [];
+  return `${name}: ${[...head, ...rest].join('; ')}`;
+}
+
+/**
+ * WPT per interface: a row per interface, with a row per directory under it when it has
+ * several, cells passed/total per runtime; and a summary line per interface.
+ * @param {Array<Record<string, any>>} rows  conformance rows (checks are left out)
+ * @param {{classify: (file: string) => {name: string, dir: string}, runtimes?: string[], order?: string[]}} options
+ *   classify: the interface and directory of a WPT file; order: interface names in the order to print
+ * @returns {{table: import('./model.js').TableData, summary: string[]}}
+ */
+export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), order = [] }) {
+  /** @type {Map<string, {byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}>} */
+  const groups = new Map();
+  const push = (m, rt, r) => {
+    if (!m.has(rt)) m.set(rt, []);
+    m.get(rt).push(r);
+  };
+  for (const r of rows) {
+    if (r.source !== 'wpt') continue;
+    const { name, dir } = classify(r.file ?? r.name);
+    const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map() };
+    groups.set(name, g);
+    push(g.byRt, r.runtime, r);
+    if (!g.dirs.has(dir)) g.dirs.set(dir, new Map());
+    push(g.dirs.get(dir), r.runtime, r);
+  }
+  const rank = (n) => (order.includes(n) ? order.indexOf(n) : order.length);
+  const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const cells = (byRt) => runtimes.map((rt) => (byRt.has(rt) ? cell(byRt.get(rt)) : '-'));
+  const body = [];
+  for (const n of names) {
+    const g = /** @type {{byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}} */ (groups.get(n));
+    body.push([n, ...cells(g.byRt)]);
+    if (g.dirs.size > 1) for (const [dir, byRt] of [...g.dirs].sort()) body.push([`  ${dir}`, ...cells(byRt)]);
+  }
+  const wpt = rows.filter((r) => r.source === 'wpt');
+  body.push(['WPT total', ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt)))]);
+  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
+  return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
 }

@@ -9,6 +9,7 @@ import { ROOT } from '../paths.js';
 import { runtimeColor } from './colors.js';
 import { anchorId, chartData } from './html-charts.js';
 import { cellText } from './model.js';
+import { printable } from './printable.js';
 import { reportOf } from './table.js';
 
 export { chartData };
@@ -18,7 +19,7 @@ const PAGE_JS = join(ROOT, 'lib', 'report', 'html-page.js');
 
 /** @param {unknown} s */
 export function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return printable(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** JSON that is safe inside a <script> element. */

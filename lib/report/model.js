@@ -1,5 +1,6 @@
 // The report model: what every table parity prints is, before any printer sees it. Computing
 // (aggregate, analyses, diffs) produces TableData; printers (text, markdown, later HTML) only format.
+import { printable } from './printable.js';
 
 /**
  * A figure's meaning: its unit and which way is better, so ratios, diffs and charts point the right way.
@@ -39,7 +40,8 @@
  */
 
 /** A cell's text, whether the row holds a Cell or a plain string. */
-export const cellText = (c) => (c === undefined || c === null ? '' : typeof c === 'string' ? c : c.text);
+/** A cell's text, control characters escaped (printable.js): every printer goes through here. */
+export const cellText = (c) => (c === undefined || c === null ? '' : printable(typeof c === 'string' ? c : c.text));
 
 /**
  * A table from a header and string rows (for small analyses that need no numbers); the first

@@ -2,6 +2,8 @@
 // Each function here returns report-model TableData (lib/report/model.js); renderResults
 // composes them and hands them to a printer (lib/report/print.js). Cells are in cells.js, the
 // plain-words summary and legend in summary.js, units in units.js.
+
+import { conformanceRows } from '../results/conformance-form.js';
 import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
@@ -201,7 +203,7 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (keep) agg.rows = agg.rows.filter((row) => Object.values(row.cells).some((c) => c.rows.some(keep)));
   const results = keep ? doc.results.filter(keep) : doc.results;
   const labels = labelsOf(doc);
-  const conformance = doc.conformance ?? [];
+  const conformance = conformanceRows(doc);
   const detail = show.includes('spread');
   const tables = [];
   const main = only !== 'analyses';

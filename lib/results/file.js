@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
 import { displayPath, ROOT } from '../paths.js';
+import { COMPACT_SCHEMA } from './conformance-form.js';
 
 export const SCHEMA_ID = 'parity.results/1';
+export { COMPACT_SCHEMA };
+
 const schema = JSON.parse(readFileSync(join(ROOT, 'lib', 'results', 'schema', 'results.schema.json'), 'utf8'));
 
 let validator = null;
@@ -61,14 +64,14 @@ export function readResults(file) {
     const e = /** @type {any} */ (err);
     throw new Error(`Cannot read results file ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  if (doc === null || typeof doc !== 'object' || doc.schema !== SCHEMA_ID) {
+  if (doc === null || typeof doc !== 'object' || (doc.schema !== SCHEMA_ID && doc.schema !== COMPACT_SCHEMA)) {
     throw new Error(
       `${file} is not a parity results file: it has no "schema": "${SCHEMA_ID}" (make run and make compare write them under results/)`,
     );
   }
   const errors = validateResults(doc);
   if (errors.length) {
-    throw new Error(`Results file ${file} does not match schema ${SCHEMA_ID}: ${errors.slice(0, 3).join('; ')}`);
+    throw new Error(`Results file ${file} does not match schema ${doc.schema}: ${errors.slice(0, 3).join('; ')}`);
   }
   return doc;
 }

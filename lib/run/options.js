@@ -71,9 +71,13 @@ export const OPTIONS = {
   html: { type: 'string', help: 'timeline: where to write the chart (default: beside the results file)' },
   // Conformance (wpt, checks).
   'wpt-dir': { type: 'string', help: 'a web-platform-tests checkout (default .wpt/wpt, from wpt-fetch)' },
-  dirs: { type: 'string', help: `wpt: WPT folders to run (default: ${DEFAULT_WPT_DIRS})` },
+  dirs: {
+    type: 'string',
+    help: `wpt: WPT folders to run, or all / ecma-429 (conformance/wpt.json; default: ${DEFAULT_WPT_DIRS})`,
+  },
   files: { type: 'string', help: 'wpt-diff: only WPT files matching these globs' },
   dest: { type: 'string', help: 'wpt-fetch: where to clone WPT (default .wpt/wpt)' },
+  repo: { type: 'string', help: 'wpt-fetch: the WPT repository to fetch from (default: conformance/wpt.json, GitHub)' },
   concurrency: { type: 'string', help: 'wpt: test files run at once (default 2)' },
   'timeout-multiplier': { type: 'string', help: "wpt: multiply each test's timeout (default 1)" },
   verbose: { type: 'boolean', help: 'wpt: a line for every file, passing ones too' },

@@ -13,16 +13,26 @@ import {
   writeExpectations,
 } from '../conformance/expectations.js';
 import { readConformanceRows, writeConformanceResults } from '../conformance/results.js';
-import { discover, findHarness, runWpt, UNEXPECTED, wptLocation } from '../conformance/wpt.js';
+import { discover, findHarness, NA_KINDS, runWpt, UNEXPECTED, wptLocation } from '../conformance/wpt.js';
+import { fetchPinned } from '../conformance/wpt-fetch.js';
+import { expandDirs, interfaceOf, loadPin, pinnedCommit } from '../conformance/wpt-pin.js';
 import { displayPath, ROOT, splitList, UsageError } from '../paths.js';
-import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
-import { printTable } from '../report/print.js';
+import {
+  conformanceTable,
+  crossRuntimeDiff,
+  formatDiff,
+  interfaceTable,
+  passCounts,
+  runtimesOf,
+} from '../report/conformance-table.js';
+import { printLines, printTable } from '../report/print.js';
+import { printable } from '../report/printable.js';
 import { runtimeInfo } from '../results/file.js';
 import { probeRuntime } from '../runtimes/drivers/index.js';
 import { resolveRuntime } from '../runtimes/registry.js';
 import { DEFAULT_RUNTIMES, DEFAULT_WPT_DIRS, positiveOption } from './options.js';
 
-const PIN = JSON.parse(readFileSync(join(ROOT, 'conformance', 'wpt.json'), 'utf8'));
+const PIN = loadPin();
 
 function wptDir(given) {
   const { dir, exists } = wptLocation(given || undefined);
@@ -32,28 +42,56 @@ function wptDir(given) {
   return dir;
 }
 
-/** The WPT commit of each folder: versions.json (Node's fixture layout) or the checkout's git HEAD. */
+/** The WPT commit of each folder: versions.json (Node's fixture layout, and make wpt-fetch's) or git HEAD. */
 function wptCommits(dir, dirs) {
+  const keys = [...dirs, 'resources'];
   const versions = join(dir, 'versions.json');
   if (existsSync(versions)) {
     const v = JSON.parse(readFileSync(versions, 'utf8'));
-    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, v[d]?.commit ?? 'unknown']));
+    const paths = Object.fromEntries(Object.values(v).map((e) => [e.path, e.commit]));
+    return Object.fromEntries(keys.map((d) => [d, pinnedCommit(d, { ...PIN, paths }) ?? 'unknown']));
   }
   try {
     const head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
-    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, head]));
+    return Object.fromEntries(keys.map((d) => [d, head]));
   } catch {
-    return Object.fromEntries([...dirs, 'resources'].map((d) => [d, 'unknown']));
+    return Object.fromEntries(keys.map((d) => [d, 'unknown']));
   }
+}
+
+/**
+ * The tables people come for: WPT per interface (conformance/wpt.json's grouping) with a line
+ * per interface, then the shared checks, then the legend.
+ * @param {Array<Record<string, any>>} rows
+ * @param {{runtimes?: string[], markdown?: boolean}} [options]
+ */
+export function conformanceText(rows, { runtimes = runtimesOf(rows), markdown = false } = {}) {
+  const format = markdown ? 'markdown' : 'text';
+  const parts = [];
+  if (rows.some((r) => r.source === 'wpt')) {
+    const { table, summary } = interfaceTable(rows, {
+      runtimes,
+      classify: (file) => interfaceOf(file, PIN),
+      order: PIN.interfaces.map((i) => i.name),
+    });
+    parts.push(printTable(table, { format }), '', printLines(summary, { format }));
+  }
+  const checks = rows.filter((r) => r.source === 'check');
+  if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
+  parts.push(
+    '',
+    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
+  );
+  return parts.join('\n');
 }
 
 async function run(values, positionals) {
   const root = wptDir(values['wpt-dir']);
   const runtimeIds = splitList(values.runtimes || DEFAULT_RUNTIMES);
-  const dirs = splitList(values.dirs ?? DEFAULT_WPT_DIRS);
+  const dirs = expandDirs(values.dirs ?? DEFAULT_WPT_DIRS, PIN);
   const concurrency = positiveOption('concurrency', values.concurrency, 2, { integer: true });
   const multiplier = positiveOption('timeout-multiplier', values['timeout-multiplier'], 1);
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
@@ -62,6 +100,7 @@ async function run(values, positionals) {
   const found = discover(
     root,
     positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
+    PIN.not_applicable,
   );
   let { tests } = found;
   let { notApplicable } = found;
@@ -102,10 +141,13 @@ async function run(values, positionals) {
           console.log(`[${done}/${total}] ok ${r.runtime} ${r.test.id}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`);
         return;
       }
-      console.log(`[${done}/${total}] ${r.runtime} ${r.test.id} (${r.ms} ms)`);
-      for (const x of bad) console.log(`  ${x.status.toUpperCase()} ${x.subtest}${x.detail ? `: ${x.detail}` : ''}`);
+      console.log(`[${done}/${total}] ${r.runtime} ${printable(r.test.id)} (${r.ms} ms)`);
+      for (const x of bad)
+        console.log(`  ${x.status.toUpperCase()} ${printable(x.subtest)}${x.detail ? `: ${printable(x.detail)}` : ''}`);
       for (const x of xpass)
-        console.log(`  UNEXPECTED PASS ${x.subtest} (remove it from conformance/expectations/${r.runtime}.json)`);
+        console.log(
+          `  UNEXPECTED PASS ${printable(x.subtest)} (remove it from conformance/expectations/${r.runtime}.json)`,
+        );
       for (const n of r.stale)
         console.log(`  STALE expectation ${JSON.stringify(n)}: subtest not reported by this run`);
       if (bad.length) console.log(`  ${repro(r.runtime, r.test.id)}`);
@@ -137,21 +179,15 @@ async function run(values, positionals) {
     });
   }
   console.log('');
-  console.log(
-    printTable(conformanceTable(rows, { runtimes: runtimeIds }), { format: values.markdown ? 'markdown' : 'text' }),
-  );
-  console.log('');
-  console.log(
-    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
-  );
-  const naByReason = {};
-  for (const n of notApplicable) naByReason[n.reason] = (naByReason[n.reason] ?? 0) + 1;
+  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown }));
+  const naByKind = {};
+  for (const n of notApplicable) naByKind[n.kind] = (naByKind[n.kind] ?? 0) + 1;
   console.log(
     `files: ${tests.length} run; not applicable ${notApplicable.length} (${
-      Object.entries(naByReason)
-        .map(([k, v]) => `${v} ${k}`)
+      Object.entries(naByKind)
+        .map(([k, v]) => `${v} ${NA_KINDS[k] ?? k}`)
         .join('; ') || 'none'
-    })`,
+    }; each file and its reason in the results file's wpt.files.not_applicable)`,
   );
   for (const id of runtimeIds) {
     const s = skipped.filter((x) => x.runtime === id);
@@ -187,7 +223,7 @@ function table(values, positionals) {
   const { rows, files } = readConformanceRows(positionals);
   if (!rows.length) throw new Error('No conformance rows found in results/; run make wpt or make checks first');
   console.log(`from ${files.map(displayPath).join(', ')}`);
-  console.log(printTable(conformanceTable(rows), { format: values.markdown ? 'markdown' : 'text' }));
+  console.log(conformanceText(rows, { markdown: values.markdown }));
   return 0;
 }
 
@@ -236,24 +272,17 @@ function reachable(host, port, ms) {
 
 async function fetchWpt(values) {
   const dest = resolve(values.dest || join(ROOT, PIN.dest));
-  if (!(await reachable('github.com', 443, 5000))) {
+  const repo = values.repo || PIN.repo;
+  const host = /^https?:\/\//.test(repo) ? new URL(repo).hostname : null;
+  if (host && !(await reachable(host, 443, 5000))) {
     console.error(
-      `Cannot reach github.com to fetch WPT ${PIN.commit.slice(0, 12)}; set WPT_DIR to an existing web-platform-tests checkout instead`,
+      `Cannot reach ${host} to fetch WPT (${Object.keys(PIN.paths).length} paths pinned in conformance/wpt.json); set WPT_DIR to an existing copy (Node's test/fixtures/wpt works) or pass REPO= a local clone`,
     );
     return 2;
   }
-  const git = (...args) => execFileSync('git', ['-C', dest, ...args], { stdio: 'inherit' });
-  execFileSync('git', ['init', '-q', dest], { stdio: 'inherit' });
-  try {
-    git('remote', 'add', 'origin', PIN.repo);
-  } catch {
-    git('remote', 'set-url', 'origin', PIN.repo);
-  }
-  git('sparse-checkout', 'set', '--no-cone', ...PIN.paths.map((p) => `/${p}/`));
-  git('fetch', '-q', '--depth', '1', '--filter=blob:none', 'origin', PIN.commit);
-  git('checkout', '-q', '--detach', 'FETCH_HEAD');
+  const versions = fetchPinned(PIN, dest, { repo, log: (l) => console.log(`wpt-fetch ${l}`) });
   console.log(
-    `WPT ${PIN.commit} (${PIN.paths.join(', ')}) in ${displayPath(dest)}; use WPT_DIR=${displayPath(dest)} or the default`,
+    `WPT: ${Object.keys(versions).length} paths at ${new Set(Object.values(versions).map((v) => v.commit)).size} commits in ${displayPath(dest)} (versions.json beside them); use WPT_DIR=${displayPath(dest)} or the default`,
   );
   return 0;
 }
@@ -269,8 +298,8 @@ export const WPT_COMMANDS = {
     run,
   },
   'wpt-fetch': {
-    summary: 'sparse clone of WPT at the commit pinned in conformance/wpt.json',
-    options: ['dest'],
+    summary: 'every WPT path of conformance/wpt.json at its pinned commit, with versions.json',
+    options: ['dest', 'repo'],
     run: fetchWpt,
   },
   'wpt-diff': {
