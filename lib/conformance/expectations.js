@@ -1,8 +1,10 @@
 // Expectations are data with reasons, one file per runtime id (conformance/expectations/<id>.json),
 // in the shape of Node's test/wpt/status/*.json. Keys are WPT test paths relative to the WPT root
 // (globs allowed: * within a path segment, ** across segments) or `check:<suite>` for shared checks.
-//   { "streams/x.any.js": { "skip": "why" } }
-//   { "streams/y.any.js": { "fail": { "note": "why", "expected": ["subtest"], "flaky": ["subtest"] } } }
+//   { "streams/x.any.js": { "kind": "not-implemented", "skip": "why" } }
+//   { "streams/y.any.js": { "kind": "bug", "issue": "https://…", "fail": { "note": "why", "expected": ["subtest"], "flaky": ["subtest"] } } }
+// Every entry names its kind (EXPECTATION_KINDS), so a reader can filter runtime gaps from
+// harness limits; `todo` is what make wpt-update drafts and a run does not accept.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../paths.js';
@@ -10,6 +12,15 @@ import { loadRegistry } from '../runtimes/registry.js';
 
 /** Folder holding one expectations file per runtime id. */
 export const EXPECTATIONS_DIR = join(ROOT, 'conformance', 'expectations');
+
+/** Why a runtime is expected to fail, in kinds a reader can filter. */
+export const EXPECTATION_KINDS = {
+  'not-implemented': 'the runtime does not implement it',
+  build: 'a build option of the runtime (ICU data, OpenSSL or BoringSSL version, a math library)',
+  bug: 'a bug of the runtime (with its upstream issue where one exists)',
+  harness: "a limit of parity's harness or of the WPT copy it runs",
+  todo: 'drafted by make wpt-update from a run, not yet decided: a run fails until it is',
+};
 
 /** Subtest name used for file-level outcomes (harness error, crash, no completion). */
 export const HARNESS = '(harness)';
@@ -34,8 +45,15 @@ export function validateExpectations(data, label = 'expectations') {
       problems.push(`${at} must be an object with "skip" or "fail", got ${JSON.stringify(entry)}`);
       continue;
     }
-    const known = Object.keys(entry).filter((k) => k !== 'skip' && k !== 'fail');
-    if (known.length) problems.push(`${at} has unknown field(s) ${known.join(', ')}; valid fields are skip, fail`);
+    const known = Object.keys(entry).filter((k) => !['skip', 'fail', 'kind', 'issue'].includes(k));
+    if (known.length)
+      problems.push(`${at} has unknown field(s) ${known.join(', ')}; valid fields are kind, issue, skip, fail`);
+    if (!Object.hasOwn(EXPECTATION_KINDS, entry.kind))
+      problems.push(
+        `${at}: "kind" must be one of ${Object.keys(EXPECTATION_KINDS).join(', ')}, got ${JSON.stringify(entry.kind)}`,
+      );
+    if ('issue' in entry && !/^https:\/\/\S+$/.test(entry.issue))
+      problems.push(`${at}: "issue" must be an https URL, got ${JSON.stringify(entry.issue)}`);
     if (!('skip' in entry) && !('fail' in entry))
       problems.push(`${at} needs "skip" (a reason) or "fail" ({note, expected})`);
     if ('skip' in entry && (typeof entry.skip !== 'string' || !entry.skip.trim())) {
@@ -91,12 +109,22 @@ const isGlob = (key) => /[*?]/.test(key);
 
 /**
  * Everything the expectations say about one test file (or `check:<suite>`): entries from the
- * exact key and every matching glob are merged.
- * @returns {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[]}}
+ * exact key and every matching glob are merged; `kind` is the kind of each expected subtest.
+ * @typedef {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[],
+ *            kind: Map<string, string>, skipKind: string | null}} Expectation
+ * @returns {Expectation}
  */
 export function expectationFor(data, file) {
-  /** @type {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[]}} */
-  const out = { skip: null, note: null, expected: new Set(), flaky: new Set(), keys: [] };
+  /** @type {Expectation} */
+  const out = {
+    skip: null,
+    note: null,
+    expected: new Set(),
+    flaky: new Set(),
+    keys: [],
+    kind: new Map(),
+    skipKind: null,
+  };
   const bare = file.replace(/\?.*$/, '');
   for (const [key, entry] of Object.entries(data)) {
     if (key.startsWith('$')) continue;
@@ -104,9 +132,16 @@ export function expectationFor(data, file) {
       key === file || key === bare || (isGlob(key) && (globToRegExp(key).test(bare) || globToRegExp(key).test(file)));
     if (!hit) continue;
     out.keys.push(key);
-    if (entry.skip) out.skip = out.skip ? `${out.skip}; ${entry.skip}` : entry.skip;
+    if (entry.skip) {
+      out.skip = out.skip ? `${out.skip}; ${entry.skip}` : entry.skip;
+      out.skipKind ??= entry.kind ?? null;
+    }
     if (entry.fail) {
       out.note = out.note ? `${out.note}; ${entry.fail.note}` : entry.fail.note;
+      for (const n of [...(entry.fail.expected ?? []), ...(entry.fail.flaky ?? [])]) {
+        const kind = entry.fail.kinds?.[n] ?? entry.kind;
+        if (!out.kind.has(n) && kind) out.kind.set(n, kind);
+      }
       for (const n of entry.fail.expected ?? []) out.expected.add(n);
       for (const n of entry.fail.flaky ?? []) out.flaky.add(n);
     }
@@ -134,7 +169,7 @@ export function updateExpectations(existing, rows, date) {
     if (NOT_PASSING.has(row.status)) failing.get(key).push(subtest);
   }
   const globs = Object.entries(existing).filter(([k]) => isGlob(k) && !k.startsWith('$'));
-  const placeholder = `observed failing on ${date}, reason not yet investigated`;
+  const placeholder = `observed failing on ${date}; read the failures, then set kind and note`;
   for (const [key, names] of failing) {
     const entry = next[key];
     if (entry?.skip) continue;
@@ -153,7 +188,7 @@ export function updateExpectations(existing, rows, date) {
     }
     const fail = { note: entry?.fail?.note ?? placeholder, expected };
     if (entry?.fail?.flaky?.length) fail.flaky = entry.fail.flaky;
-    next[key] = { fail };
+    next[key] = { kind: entry?.kind ?? 'todo', ...(entry?.issue ? { issue: entry.issue } : {}), fail };
   }
   next.$comment ??=
     'Known WPT and check failures for one runtime id. Keys: WPT test paths relative to the WPT root (globs allowed) or check:<suite>. Every entry carries its reason.';
@@ -181,9 +216,14 @@ function mergeEntry(a, b) {
   if (b.skip || a.skip) return b.skip ? b : a;
   const union = (x = [], y = []) => [...new Set([...x, ...y])];
   const note = a.fail.note === b.fail.note ? a.fail.note : `${a.fail.note}; ${b.fail.note}`;
-  const fail = { note, expected: union(a.fail.expected, b.fail.expected) };
+  // Each subtest keeps the kind of the entry that listed it (the variant's own entry wins).
+  const kinds = {};
+  for (const e of [a, b]) {
+    for (const n of [...(e.fail.expected ?? []), ...(e.fail.flaky ?? [])]) kinds[n] = e.fail.kinds?.[n] ?? e.kind;
+  }
+  const fail = { note, expected: union(a.fail.expected, b.fail.expected), kinds };
   if (a.fail.flaky || b.fail.flaky) fail.flaky = union(a.fail.flaky, b.fail.flaky);
-  return { fail };
+  return { kind: b.kind ?? a.kind, fail };
 }
 
 /**

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { checkRows, collectChecks } from './checks.js';
 import { loadChecks } from './checks-load.js';
 import { effectiveExpectations } from './expectations.js';
-import { discover, findHarness, runWpt, wptLocation } from './wpt.js';
+import { findHarness, runWpt, wptLocation } from './wpt.js';
+import { discover } from './wpt-discover.js';
 import { loadPin } from './wpt-pin.js';
 
 /**

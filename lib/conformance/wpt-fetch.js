@@ -3,6 +3,7 @@
 // run records the commit of each directory it ran whichever way the copy was made.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 /**
@@ -35,4 +36,42 @@ export function fetchPinned(pin, dest, { repo = pin.repo, log = () => {} } = {})
   }
   writeFileSync(join(dest, 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`);
   return versions;
+}
+
+/** Whether a TCP connection to host:port opens within ms. */
+function reachable(host, port, ms) {
+  return new Promise((ok) => {
+    const s = connect({ host, port, timeout: ms });
+    const end = (v) => {
+      s.destroy();
+      ok(v);
+    };
+    s.on('connect', () => end(true));
+    s.on('timeout', () => end(false));
+    s.on('error', () => end(false));
+  });
+}
+
+/**
+ * make wpt-fetch: 2 when the repository's host is out of reach (say so, name the way out), else
+ * fetch and say where the copy is.
+ * @param {import('./wpt-pin.js').WptPin} pin
+ * @param {string} dest
+ * @param {string} repo
+ * @param {(p: string) => string} show  how a path is printed
+ */
+export async function fetchCommand(pin, dest, repo, show) {
+  const host = /^https?:\/\//.test(repo) ? new URL(repo).hostname : null;
+  if (host && !(await reachable(host, 443, 5000))) {
+    console.error(
+      `Cannot reach ${host} to fetch WPT (${Object.keys(pin.paths).length} paths pinned in conformance/wpt.json); set WPT_DIR to an existing copy (Node's test/fixtures/wpt works) or pass REPO= a local clone`,
+    );
+    return 2;
+  }
+  const versions = fetchPinned(pin, dest, { repo, log: (l) => console.log(`wpt-fetch ${l}`) });
+  const commits = new Set(Object.values(versions).map((v) => v.commit)).size;
+  console.log(
+    `WPT: ${Object.keys(versions).length} paths at ${commits} commits in ${show(dest)} (versions.json beside them); use WPT_DIR=${show(dest)} or the default`,
+  );
+  return 0;
 }

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
  * @property {(code: number) => void} exit
  * @property {(path: string) => string} [read]  a file of the checkout by absolute path (default: node:fs);
  *   workerd has no host file system, so its worker answers from the files embedded in its config
+ * @property {(path: string) => Uint8Array | string} [readBytes]  a file's bytes, for fetch (default: node:fs; else read)
  * @property {(event: object) => void} [emit]   report one event (default: a JSON line appended to job.out)
  */
 
@@ -31,19 +32,41 @@ import { pathToFileURL } from 'node:url';
  * @property {string | null} [preload]  module imported before anything else (runtime variants)
  */
 
+/** The worker scopes idlharness.js and testharness.js recognise a global by. */
+const WORKER_SCOPES = ['DedicatedWorkerGlobalScope', 'SharedWorkerGlobalScope', 'ServiceWorkerGlobalScope'];
+
 /**
- * idlharness.js classifies the global (Window, a worker scope, or a shell-like realm whose
- * prototype is Object.prototype, tested as such) and stops at setup on anything else. Node's
- * global has one extra prototype object that holds only `constructor`: drop it, so that Node's
- * interface tests run on the same shell-like footing as Bun's (Deno has Window). Any other
- * prototype is left alone: removing it could remove real globals.
+ * One scope model for every runtime: a server runtime runs an .any.js file as WPT runs it in a
+ * dedicated worker (the `.any.worker.html` form Deno's own runner uses). idlharness.js decides
+ * which interfaces must exist by asking whether the global is a Window or a worker scope; on a
+ * global that is neither (Node, Bun) it takes a ShadowRealm and expects every [Exposed=Worker]
+ * interface to be absent. Such a global gets a DedicatedWorkerGlobalScope that recognises it
+ * (instanceof) and nothing else. Deno (Window) and workerd (ServiceWorkerGlobalScope) stay what
+ * they are. Installed after testharness.js has chosen its environment (a shell one everywhere).
  */
-function classifiableGlobal() {
-  const proto = Object.getPrototypeOf(globalThis);
-  if ('Window' in globalThis || proto === Object.prototype || proto === null) return;
-  const onlyConstructor = Object.getOwnPropertyNames(proto).every((n) => n === 'constructor');
-  if (onlyConstructor && Object.getPrototypeOf(proto) === Object.prototype)
-    Object.setPrototypeOf(globalThis, Object.prototype);
+function dedicatedWorkerScope() {
+  const g = /** @type {any} */ (globalThis);
+  if ('Window' in g || WORKER_SCOPES.some((n) => n in g && g instanceof g[n])) return;
+  const scope = () => {
+    throw new TypeError('Illegal constructor');
+  };
+  Object.defineProperty(scope, 'name', { value: 'DedicatedWorkerGlobalScope' });
+  Object.defineProperty(scope, Symbol.hasInstance, { value: (v) => v === globalThis });
+  Object.defineProperty(g, 'DedicatedWorkerGlobalScope', { configurable: true, writable: true, value: scope });
+}
+
+/**
+ * What `location` is in a worker: a WorkerLocation (href, origin, protocol, host, hostname, port,
+ * pathname, search, hash), read-only, not a URL (no searchParams, which url/historical.any.js checks).
+ * @param {URL} url
+ */
+function workerLocation(url) {
+  const loc = {};
+  for (const k of ['href', 'origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash']) {
+    Object.defineProperty(loc, k, { enumerable: true, get: () => url[/** @type {keyof URL} */ (k)] });
+  }
+  Object.defineProperty(loc, 'toString', { value: () => url.href });
+  return loc;
 }
 
 /** Events the harness raised while testharness.js was loading; they get our synthetic events. */
@@ -72,23 +95,80 @@ function interceptHarnessListeners(install) {
   return listeners;
 }
 
+/** Content types the WPT server gives by extension (wptserve's defaults for the files tests fetch). */
+const CONTENT_TYPES = {
+  js: 'text/javascript',
+  json: 'application/json',
+  wasm: 'application/wasm',
+  html: 'text/html',
+  txt: 'text/plain',
+  idl: 'text/plain',
+  css: 'text/css',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+};
+
 /**
- * Tests fetch their own resources (e.g. /interfaces/streams.idl) from the WPT server; answer
- * same-origin requests from the checkout and pass everything else to the runtime's fetch.
+ * wptserve's `pipe=` query: header(name,value) and status(code) are applied; any other pipe is a
+ * server feature parity does not emulate, answered 501 with its name so the failure says why.
+ * @param {string | null} spec
+ * @returns {{headers: [string, string][], status: number, unsupported: string | null}}
  */
-function serveWptFiles(job, read) {
+export function parsePipes(spec) {
+  /** @type {[string, string][]} */
+  const headers = [];
+  let status = 200;
+  let unsupported = null;
+  for (const m of (spec ?? '').matchAll(/(\w+)\(([^)]*)\)/g)) {
+    const [, name, args] = m;
+    const [a, ...rest] = args.split(',');
+    if (name === 'header') headers.push([a.trim(), rest.join(',').trim()]);
+    else if (name === 'status') status = Number(a);
+    else unsupported ??= name;
+  }
+  return { headers, status, unsupported };
+}
+
+/**
+ * Tests fetch their own resources (e.g. /interfaces/streams.idl, /wasm/incrementer.wasm) from the
+ * WPT server; answer same-origin requests from the checkout as it would (bytes, content type by
+ * extension, the header and status pipes, an aborted signal) and pass everything else to the
+ * runtime's fetch. A server-side handler (.py) needs wptserve: 501, naming it.
+ */
+function serveWptFiles(job, readBytes) {
   const native = globalThis.fetch;
   const origin = globalThis.location.origin;
   globalThis.fetch = async function fetch(input, init) {
     const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location.href);
     if (url.origin !== origin) return native.call(globalThis, input, init);
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : null);
+    if (signal?.aborted) throw signal.reason;
     const path = `${job.root}${decodeURIComponent(url.pathname)}`;
+    if (url.pathname.endsWith('.py'))
+      return new Response(`parity serves no wptserve handler (${url.pathname})`, { status: 501 });
+    const pipes = parsePipes(url.searchParams.get('pipe'));
+    if (pipes.unsupported)
+      return new Response(`parity does not emulate wptserve's ${pipes.unsupported}() pipe`, { status: 501 });
+    let body;
     try {
-      return new Response(read(path), { status: 200 });
+      body = readBytes(path);
     } catch {
       return new Response('not found', { status: 404 });
     }
+    const headers = new Headers();
+    const ext = /\.([a-z0-9]+)$/.exec(url.pathname)?.[1] ?? '';
+    if (Object.hasOwn(CONTENT_TYPES, ext))
+      headers.set('content-type', CONTENT_TYPES[/** @type {keyof typeof CONTENT_TYPES} */ (ext)]);
+    for (const [k, v] of pipes.headers) headers.set(k, v);
+    return new Response(body, { status: pipes.status, headers });
   };
+}
+
+/** In WPT, resources/WebIDLParser.js is a symlink to webidl2/lib/webidl2.js; copies such as Node's keep only the target. */
+export function wptPath(root, abs, exists) {
+  const idl = `${root}/resources/webidl2/lib/webidl2.js`;
+  return abs === `${root}/resources/WebIDLParser.js` && !exists(abs) ? idl : abs;
 }
 
 const text = (v) => (v instanceof Error ? v.message : String(v));
@@ -104,32 +184,40 @@ export async function runHost(caps) {
   if (!job?.out && !caps.emit) throw new Error(`Expected one JSON job argument with "out", got ${caps.args[0]}`);
   const emit = caps.emit ?? ((event) => appendFileSync(job.out, `${JSON.stringify(event)}\n`));
   const read = caps.read ?? ((path) => readFileSync(path, 'utf8'));
+  const readBytes = caps.readBytes ?? (caps.read ? read : (path) => readFileSync(path));
+  const exists = (path) => {
+    try {
+      read(path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   try {
     if (job.preload) await import(pathToFileURL(job.preload).href);
     const g = /** @type {any} */ (globalThis);
     // What WPT's server puts in front of an .any.js file for a worker-like, non-window scope.
     g.self = globalThis;
-    g.GLOBAL = { isWindow: () => false, isWorker: () => false, isShadowRealm: () => false };
+    g.GLOBAL = { isWindow: () => false, isWorker: () => true, isShadowRealm: () => false };
     // testharness.js names unnamed tests after location.pathname; Deno throws on a bare
-    // `location` access, so every runtime gets the same URL the WPT server would serve.
-    Object.defineProperty(globalThis, 'location', {
-      configurable: true,
-      writable: true,
-      value: new URL(`http://web-platform.test:8000/${job.file.replace(/\.js$/, '.html')}${job.variant ?? ''}`),
-    });
-    serveWptFiles(job, read);
+    // `location` access, so every runtime gets the same location the WPT server would serve.
+    const url = new URL(
+      `http://web-platform.test:8000/${job.file.replace(/\.js$/, '.worker.html')}${job.variant ?? ''}`,
+    );
+    Object.defineProperty(globalThis, 'location', { configurable: true, writable: true, value: workerLocation(url) });
+    serveWptFiles(job, readBytes);
     if (caps.gc && typeof g.gc !== 'function') g.gc = caps.gc;
     g.importScripts = (...urls) => {
       for (const url of urls) {
         if (/\/testharness(report)?\.js$/.test(url)) continue;
         const path = new URL(url, pathToFileURL(`${job.root}/${job.file}`)).pathname;
-        const abs = url.startsWith('/') ? `${job.root}${url}` : path;
+        const abs = wptPath(job.root, url.startsWith('/') ? `${job.root}${url}` : path, exists);
         caps.runScript(read(abs), abs);
       }
     };
 
-    classifiableGlobal();
     const listeners = interceptHarnessListeners(() => caps.runScript(read(job.harness), job.harness));
+    dedicatedWorkerScope();
     const raiseError = (error) => {
       const event = { message: text(error), error, filename: '', lineno: 0, colno: 0, preventDefault() {} };
       for (const fn of listeners.error) fn(event);

@@ -11,9 +11,15 @@ import { ROOT, splitList, UsageError } from '../paths.js';
  *   not_applicable?: Record<string, {kind: string, reason: string}>}} WptPin
  */
 
-/** @returns {WptPin} */
-export function loadPin(file = join(ROOT, 'conformance', 'wpt.json')) {
-  return JSON.parse(readFileSync(file, 'utf8'));
+const PIN_FILE = join(ROOT, 'conformance', 'wpt.json');
+/** @type {WptPin | null} */
+let pinned = null;
+
+/** conformance/wpt.json (read once), or another pin file. @returns {WptPin} */
+export function loadPin(file = PIN_FILE) {
+  if (file !== PIN_FILE) return JSON.parse(readFileSync(file, 'utf8'));
+  pinned ??= JSON.parse(readFileSync(file, 'utf8'));
+  return /** @type {WptPin} */ (pinned);
 }
 
 /** Names DIRS= takes beside directories: every directory, or those testing an ECMA-429 interface. */

@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ROOT } from '../paths.js';
 import { resolveRuntime } from '../runtimes/registry.js';
+import { findHarness, runWpt } from './wpt.js';
 import {
   discover,
-  findHarness,
   folderOf,
   NA_KINDS,
   notApplicableFrom,
   parseMeta,
   runsOutsideWindow,
-  runWpt,
   scriptPaths,
-} from './wpt.js';
+} from './wpt-discover.js';
 
 const MINI = join(ROOT, 'conformance', 'fixtures', 'wpt-mini');
 
@@ -115,6 +114,7 @@ const EXPECTED = {
 };
 const MINI_EXPECTATIONS = {
   'mini/expectations.any.js': {
+    kind: 'bug',
     fail: { note: 'fixture', expected: ['listed failure that fails', 'listed failure that passes', 'never reported'] },
   },
 };
@@ -139,6 +139,8 @@ describe('the WPT runner on known-outcome fixture files', () => {
       assert.match(rows.find((r) => r.name === 'mini/throws.any.js > (harness)').detail, /thrown at top level/);
       assert.match(rows.find((r) => r.name === 'mini/async-throw.any.js > (harness)').detail, /thrown from a timer/);
       assert.deepEqual(results.find((r) => r.test.file === 'mini/expectations.any.js').stale, ['never reported']);
+      // An expected failure carries the kind of the entry that expects it.
+      assert.equal(rows.find((r) => r.name === 'mini/expectations.any.js > listed failure that fails').kind, 'bug');
       for (const r of rows) assert.equal(r.runtime, id);
     });
   }

@@ -2,6 +2,7 @@
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../results/status.js';
 import { simpleTable } from './model.js';
+import { printLines, printTable } from './print.js';
 import { printable } from './printable.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
@@ -165,9 +166,19 @@ export function interfaceSummary(name, byRt, runtimes) {
   if (!counts.length) return `${name}: not run`;
   const most = Math.max(...counts.map((x) => x.c.total));
   const all = counts.filter((x) => x.c.total === most && x.c.passed === most && !x.c.fileErrors).map((x) => x.rt);
+  const why = (rt) => {
+    const kinds = new Map();
+    for (const r of byRt.get(rt) ?? [])
+      if (r.status === 'expected-fail') kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
+    const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`);
+    return parts.length ? ` (expected: ${parts.join(', ')})` : '';
+  };
   const rest = counts
     .filter((x) => !all.includes(x.rt))
-    .map((x) => `${x.rt} ${x.c.passed}/${x.c.total}${x.c.fileErrors ? ` (+${x.c.fileErrors} files errored)` : ''}`);
+    .map(
+      (x) =>
+        `${x.rt} ${x.c.passed}/${x.c.total}${why(x.rt)}${x.c.fileErrors ? ` (+${x.c.fileErrors} files errored)` : ''}${x.c.unexpected ? ` (${x.c.unexpected} unexpected)` : ''}`,
+    );
   const head = all.length ? [`${andList(all)} pass${all.length === 1 ? 'es' : ''} all ${most}`] : [];
   return `${name}: ${[...head, ...rest].join('; ')}`;
 }
@@ -189,7 +200,9 @@ export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), or
   };
   for (const r of rows) {
     if (r.source !== 'wpt') continue;
-    const { name, dir } = classify(r.file ?? r.name);
+    const found = classify(r.file ?? r.name);
+    const name = r.interface ?? found.name;
+    const dir = found.dir;
     const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map() };
     groups.set(name, g);
     push(g.byRt, r.runtime, r);
@@ -209,4 +222,26 @@ export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), or
   body.push(['WPT total', ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt)))]);
   const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
   return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
+}
+
+/**
+ * The tables people come for, as text or markdown: WPT per interface with a line per interface,
+ * then the shared checks, then the legend.
+ * @param {Array<Record<string, any>>} rows
+ * @param {{classify: (file: string) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} options
+ */
+export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false }) {
+  const format = markdown ? 'markdown' : 'text';
+  const parts = [];
+  if (rows.some((r) => r.source === 'wpt')) {
+    const { table, summary } = interfaceTable(rows, { runtimes, classify, order });
+    parts.push(printTable(table, { format }), '', printLines(summary, { format }));
+  }
+  const checks = rows.filter((r) => r.source === 'check');
+  if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
+  parts.push(
+    '',
+    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
+  );
+  return parts.join('\n');
 }

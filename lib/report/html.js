@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../paths.js';
+import { conformanceRows } from '../results/conformance-form.js';
 import { runtimeColor } from './colors.js';
+import { conformanceHtml } from './conformance-html.js';
 import { anchorId, chartData } from './html-charts.js';
 import { cellText } from './model.js';
 import { printable } from './printable.js';
@@ -110,9 +112,11 @@ export function renderHtml(doc, { show = ['cpu', 'rss'], analyses = [] } = {}) {
         : '',
     };
   });
+  const conformance = conformanceHtml(conformanceRows(doc), escapeHtml);
   const sections = [
     { id: 'machine', title: 'Machine and runtimes', entries: [], always: true },
     ...chartSections,
+    ...(conformance ? [{ id: 'conformance', title: 'Conformance', entries: [], always: true }] : []),
     {
       id: 'tables',
       title: 'Tables',
@@ -133,6 +137,7 @@ ${toc(sections)}
 <ul class="fp">${r.fingerprint.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p class="key">${key}</p></section>
 ${chartSections.map((s) => s.html).join('\n')}
+${conformance}
 <section id="tables"><h2>Tables</h2>
 ${tables.map((x) => htmlTable(x.t, x.id)).join('\n')}
 <ul class="notes">${r.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>

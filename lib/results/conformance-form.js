@@ -30,6 +30,7 @@ export function compactConformance(rows) {
         source: 'wpt',
         folder: r.folder,
         file: r.file ?? r.name,
+        ...(r.interface ? { interface: r.interface } : {}),
         passed: 0,
         failures: [],
       };
@@ -39,7 +40,7 @@ export function compactConformance(rows) {
     if (r.status === 'pass') rec.passed++;
     else {
       const detail = r.detail == null ? null : String(r.detail).slice(0, DETAIL_MAX);
-      rec.failures.push({ subtest: r.subtest, status: r.status, detail });
+      rec.failures.push({ subtest: r.subtest, status: r.status, detail, ...(r.kind ? { kind: r.kind } : {}) });
     }
   }
   return out;
@@ -57,9 +58,17 @@ export function conformanceRows(doc) {
       rows.push(r);
       continue;
     }
-    const base = { runtime: r.runtime, suite: r.suite, source: 'wpt', folder: r.folder, file: r.file };
+    const base = {
+      runtime: r.runtime,
+      suite: r.suite,
+      source: 'wpt',
+      folder: r.folder,
+      file: r.file,
+      ...(r.interface ? { interface: r.interface } : {}),
+    };
     for (const f of r.failures) {
-      rows.push({ ...base, name: `${r.file} > ${f.subtest}`, subtest: f.subtest, status: f.status, detail: f.detail });
+      const row = { ...base, name: `${r.file} > ${f.subtest}`, subtest: f.subtest, status: f.status, detail: f.detail };
+      rows.push(f.kind ? { ...row, kind: f.kind } : row);
     }
     if (r.passed > 0) {
       rows.push({

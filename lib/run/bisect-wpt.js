@@ -3,7 +3,8 @@
 // and two releases differ when any subtest's status differs.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { discover, outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
+import { outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
+import { discover } from '../conformance/wpt-discover.js';
 import { UsageError } from '../paths.js';
 import { wptBisectLines } from '../report/timeline.js';
 import { resultsPath } from '../results/file.js';
