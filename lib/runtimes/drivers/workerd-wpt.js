@@ -1,9 +1,18 @@
 // One WPT test file on workerd: a capnp config embeds runners/workerd/wpt-worker.js, the shared
 // host and the checkout's files the test needs (harness, META scripts, the test, the IDL files
-// an idl_test names) as text modules; workerd serves it on 127.0.0.1 with the unsafeEval binding
+// an idl_test names, text data in the test's resources/ folder) as text modules; workerd serves it on 127.0.0.1 with the unsafeEval binding
 // (experimental, hence --experimental), the driver POSTs the job and reads the host's events as
 // JSON lines until the harness completes. One workerd per file, as one process per file elsewhere.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { ROOT } from '../../paths.js';
@@ -28,6 +37,16 @@ export function importedFiles(root, file, source) {
     for (const q of m[1].matchAll(/['"]([^'"]+)['"]/g))
       out.push(q[1].startsWith('/') ? join(root, q[1]) : join(root, dirname(file), q[1]));
   return out.filter((f) => existsSync(f));
+}
+
+/** Text data a test fetches at run time: the resources/ folder beside it (url's urltestdata.json, …), small files only. */
+export function resourceFiles(root, file) {
+  const dir = join(root, dirname(file), 'resources');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => /\.(json|txt|idl|js)$/.test(n))
+    .map((n) => join(dir, n))
+    .filter((f) => statSync(f).isFile() && statSync(f).size < 4_000_000);
 }
 
 /** Read a response body as text until it ends or fails; what arrived before a failure is kept. */
@@ -57,6 +76,7 @@ export async function workerdWptFile(rt, job, timeoutMs) {
   const sources = wanted.filter(existsSync).map((f) => readFileSync(f, 'utf8'));
   wanted.push(...idlFiles(job.root, sources.join('\n')));
   wanted.push(...importedFiles(job.root, job.file, readFileSync(testFile, 'utf8')));
+  wanted.push(...resourceFiles(job.root, job.file));
   const files = [...new Set(wanted)].filter(existsSync);
   const lines = ['(name = "entry.js", esModule = embed "entry.js")'];
   const imports = [];
