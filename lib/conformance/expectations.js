@@ -3,6 +3,7 @@
 // (globs allowed: * within a path segment, ** across segments) or `check:<suite>` for shared checks.
 //   { "streams/x.any.js": { "kind": "not-implemented", "skip": "why" } }
 //   { "streams/y.any.js": { "kind": "bug", "issue": "https://…", "fail": { "note": "why", "expected": ["subtest"], "flaky": ["subtest"] } } }
+// `fail.kinds` names the kind of a subtest whose reason differs from the entry's ({"subtest": "harness"}).
 // Every entry names its kind (EXPECTATION_KINDS), so a reader can filter runtime gaps from
 // harness limits; `todo` is what make wpt-update drafts and a run does not accept.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,10 @@ export function validateExpectations(data, label = 'expectations') {
         if (f?.[list] !== undefined && !(Array.isArray(f[list]) && f[list].every((s) => typeof s === 'string'))) {
           problems.push(`${at}: "fail.${list}" must be an array of subtest names`);
         }
+      }
+      for (const [n, k] of Object.entries(f?.kinds ?? {})) {
+        if (!Object.hasOwn(EXPECTATION_KINDS, k))
+          problems.push(`${at}: "fail.kinds" of ${JSON.stringify(n)} is not a kind`);
       }
       if (!f?.expected?.length && !f?.flaky?.length)
         problems.push(`${at}: "fail" needs a non-empty "expected" or "flaky" list`);

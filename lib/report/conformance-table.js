@@ -183,15 +183,19 @@ export function interfaceSummary(name, byRt, runtimes) {
   return `${name}: ${[...head, ...rest].join('; ')}`;
 }
 
+/** What a row records: its interface (conformance/wpt.json's name, written by the run) and top folder. */
+const byRecord = (r) => ({ name: r.interface ?? r.suite, dir: r.suite });
+
 /**
  * WPT per interface: a row per interface, with a row per directory under it when it has
  * several, cells passed/total per runtime; and a summary line per interface.
  * @param {Array<Record<string, any>>} rows  conformance rows (checks are left out)
- * @param {{classify: (file: string) => {name: string, dir: string}, runtimes?: string[], order?: string[]}} options
- *   classify: the interface and directory of a WPT file; order: interface names in the order to print
+ * @param {{classify?: (row: any) => {name: string, dir: string}, runtimes?: string[], order?: string[]}} options
+ *   classify: the interface and directory of a WPT row (default: the interface the row records, its
+ *   top folder); order: interface names in the order to print
  * @returns {{table: import('./model.js').TableData, summary: string[]}}
  */
-export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), order = [] }) {
+export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesOf(rows), order = [] }) {
   /** @type {Map<string, {byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}>} */
   const groups = new Map();
   const push = (m, rt, r) => {
@@ -200,9 +204,7 @@ export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), or
   };
   for (const r of rows) {
     if (r.source !== 'wpt') continue;
-    const found = classify(r.file ?? r.name);
-    const name = r.interface ?? found.name;
-    const dir = found.dir;
+    const { name, dir } = classify(r);
     const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map() };
     groups.set(name, g);
     push(g.byRt, r.runtime, r);
@@ -228,9 +230,9 @@ export function interfaceTable(rows, { classify, runtimes = runtimesOf(rows), or
  * The tables people come for, as text or markdown: WPT per interface with a line per interface,
  * then the shared checks, then the legend.
  * @param {Array<Record<string, any>>} rows
- * @param {{classify: (file: string) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} options
+ * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} [options]
  */
-export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false }) {
+export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false } = {}) {
   const format = markdown ? 'markdown' : 'text';
   const parts = [];
   if (rows.some((r) => r.source === 'wpt')) {

@@ -7,7 +7,7 @@ import { conformanceRows } from '../results/conformance-form.js';
 import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
-import { conformanceTable, passCounts } from './conformance-table.js';
+import { conformanceTable, interfaceTable, passCounts } from './conformance-table.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
@@ -216,8 +216,17 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (main && (show.includes('metrics') || agg.rows.some((r) => r.extra.length)))
     tables.push(...extraMetricTables(agg, labels, detail));
   if (main && conformance.length) {
-    const t = conformanceTable(conformance, { runtimes });
-    tables.push({ ...t, title: 'Conformance: subtests or checks passed/total (WPT folders and shared checks)' });
+    // WPT rows that record their interface are tabled per interface; older files and checks by folder.
+    const byInterface = conformance.filter((r) => r.source === 'wpt' && r.interface);
+    const rest = conformance.filter((r) => !(r.source === 'wpt' && r.interface));
+    if (byInterface.length) {
+      const { table, summary } = interfaceTable(byInterface, { runtimes });
+      tables.push({ ...table, notes: summary });
+    }
+    if (rest.length) {
+      const t = conformanceTable(rest, { runtimes });
+      tables.push({ ...t, title: 'Conformance: subtests or checks passed/total (WPT folders and shared checks)' });
+    }
   }
   for (const a of only === 'main' ? [] : analyses) {
     // Analyses follow the main tables' rule: value and ratio by default, intervals with SHOW=spread.

@@ -58,7 +58,7 @@ function wptCommits(dir, dirs) {
 const conformanceText = (rows, options = {}) =>
   conformanceReport(rows, {
     ...options,
-    classify: (file) => interfaceOf(file, PIN),
+    classify: (row) => interfaceOf(row.file ?? row.name, PIN),
     order: PIN.interfaces.map((i) => i.name),
   });
 
