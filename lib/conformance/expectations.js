@@ -193,6 +193,10 @@ export function updateExpectations(existing, rows, date) {
     }
     const fail = { note: entry?.fail?.note ?? placeholder, expected };
     if (entry?.fail?.flaky?.length) fail.flaky = entry.fail.flaky;
+    // A subtest's own kind stays while it is still listed.
+    const listed = new Set([...expected, ...(fail.flaky ?? [])]);
+    const kinds = Object.entries(entry?.fail?.kinds ?? {}).filter(([n]) => listed.has(n));
+    if (kinds.length) fail.kinds = Object.fromEntries(kinds);
     next[key] = { kind: entry?.kind ?? 'todo', ...(entry?.issue ? { issue: entry.issue } : {}), fail };
   }
   next.$comment ??=

@@ -90,7 +90,10 @@ const row = (file, subtest, status) => ({
 test('update keeps reasons and kinds, drafts new entries as todo, drops passing ones, keeps skips and globs', () => {
   const existing = {
     $comment: 'kept',
-    'streams/known.any.js': { kind: 'bug', fail: { note: 'real reason', expected: ['old', 'still'] } },
+    'streams/known.any.js': {
+      kind: 'bug',
+      fail: { note: 'real reason', expected: ['old', 'still'], kinds: { old: 'harness', still: 'harness' } },
+    },
     'streams/fixed.any.js': { kind: 'bug', fail: { note: 'was broken', expected: ['t'] } },
     'streams/skipped.any.js': { kind: 'bug', skip: 'crashes' },
     'streams/glob/*.any.js': { kind: 'bug', fail: { note: 'glob reason', expected: ['g'] } },
@@ -111,7 +114,10 @@ test('update keeps reasons and kinds, drafts new entries as todo, drops passing 
     $comment: 'kept',
     'check:json': { kind: 'todo', fail: { note: DRAFT, expected: ['raw-json'] } },
     'streams/glob/*.any.js': existing['streams/glob/*.any.js'],
-    'streams/known.any.js': { kind: 'bug', fail: { note: 'real reason', expected: ['still', 'new'] } },
+    'streams/known.any.js': {
+      kind: 'bug',
+      fail: { note: 'real reason', expected: ['still', 'new'], kinds: { still: 'harness' } },
+    },
     'streams/new.any.js': { kind: 'todo', fail: { note: DRAFT, expected: ['n'] } },
     'streams/skipped.any.js': { kind: 'bug', skip: 'crashes' },
     'streams/untouched.any.js': existing['streams/untouched.any.js'],
