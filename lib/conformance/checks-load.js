@@ -2,6 +2,7 @@
 // node:test, bun:test and Deno.test adapters (runners/<kind>/checks.<kind>.test.js) and by the collector, so a check has
 // one source and one meaning everywhere.
 import { readdirSync } from 'node:fs';
+import { runCheck } from './check-run.js';
 import { effectiveExpectations, expectationFor } from './expectations.js';
 
 const HERE = new URL('../../conformance/checks/', import.meta.url);
@@ -36,23 +37,7 @@ export function expectedFailure(runtimeId, check) {
   return null;
 }
 
-/** Run a check with a time limit; resolves to {ok, error}. */
-export async function runCheck(check, ms = 15_000) {
-  let timer;
-  try {
-    await Promise.race([
-      check.fn(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Check ${check.name} did not finish within ${ms} ms`)), ms);
-      }),
-    ]);
-    return { ok: true, error: null };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${String(e)}` };
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export { runCheck };
 
 /**
  * A test body for a runtime's own test runner: a normal check must pass; an expected failure

@@ -2,8 +2,10 @@
 // process), judge each check against that runtime's expectations (key check:<suite>).
 import { join } from 'node:path';
 import { ROOT } from '../paths.js';
+import { driverFor } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
 import { commandLine } from '../runtimes/registry.js';
+import { loadChecks } from './checks-load.js';
 import { expectationFor } from './expectations.js';
 
 /** The collector script every runtime runs. */
@@ -11,9 +13,12 @@ export const COLLECTOR = join(ROOT, 'lib', 'conformance', 'checks-collect.js');
 
 /**
  * Run all checks in one fresh process of `rt`; resolves to the raw per-check results plus how the process ended.
- * @returns {Promise<{results: Array<{suite: string, id: string, ok: boolean, error: string | null, ms: number}>, code: number | null, signal: string | null, stderr: string}>}
+ * @returns {Promise<{results: Array<{suite: string, id: string, ok: boolean, error: string | null, ms: number}>, code: number | null, signal: string | null, stderr: string, unsupported?: Record<string, string>}>}
  */
 export async function collectChecks(rt, { timeoutMs = 120_000 } = {}) {
+  // A kind whose runtime runs no collector process (workerd) has its driver's way.
+  const own = driverFor(rt).checks;
+  if (own) return own(rt, [...new Set((await loadChecks()).map((c) => c.suite))], { timeoutMs });
   const r = await spawnJsonLines({
     bin: rt.bin,
     argsFor: (out) => commandLine(rt, COLLECTOR, rt.preload ? [out, rt.preload] : [out]),
@@ -43,7 +48,8 @@ export function checkRows(runtimeId, collected, expectations, allChecks) {
   }
   const seen = new Set(rows.map((r) => r.name));
   for (const c of allChecks) {
-    if (seen.has(c.name)) continue;
+    // A suite the kind cannot run is not a failure; the run lists it with why (notUnsupported).
+    if (seen.has(c.name) || Object.hasOwn(collected.unsupported ?? {}, c.suite)) continue;
     const how = collected.signal ? `killed (${collected.signal})` : `exited with code ${collected.code}`;
     rows.push({
       runtime: runtimeId,
@@ -57,4 +63,11 @@ export function checkRows(runtimeId, collected, expectations, allChecks) {
     });
   }
   return rows;
+}
+
+/** One line per suite a runtime's kind could not run, with why ("checks math not run on workerd: …"). */
+export function unsupportedLines(runtimeId, collected) {
+  return Object.entries(collected.unsupported ?? {}).map(
+    ([suite, why]) => `checks ${suite} not run on ${runtimeId}: ${why}`,
+  );
 }

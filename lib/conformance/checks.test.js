@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resolveRuntime } from '../runtimes/registry.js';
-import { checkRows, collectChecks } from './checks.js';
+import { checkRows, collectChecks, unsupportedLines } from './checks.js';
 import { loadChecks } from './checks-load.js';
 
 const ALL = [
@@ -54,4 +54,26 @@ test('the collector reports every check from a fresh node process', async () => 
     collected.results.map((r) => `${r.suite}/${r.id}`),
     all.map((c) => c.name),
   );
+});
+
+test('workerd runs every check a worker can, in one workerd, and names the suites it cannot run', async (t) => {
+  const rt = resolveRuntime('workerd');
+  if (rt.missing) return t.skip(rt.missing);
+  const collected = await collectChecks(rt);
+  const all = await loadChecks();
+  assert.deepEqual(Object.keys(collected.unsupported ?? {}).sort(), ['math', 'workers']);
+  const runnable = all.filter((c) => !['math', 'workers'].includes(c.suite)).map((c) => c.name);
+  assert.deepEqual(
+    collected.results.map((r) => `${r.suite}/${r.id}`),
+    runnable,
+  );
+  // A check of known outcome each way: gzip round-trips there; MessagePort transfer lists are not supported.
+  const byName = Object.fromEntries(collected.results.map((r) => [`${r.suite}/${r.id}`, r]));
+  assert.equal(byName['compression/gzip-round-trip'].ok, true, byName['compression/gzip-round-trip'].error);
+  assert.equal(byName['structured-clone/postmessage-transfer-detaches'].ok, false);
+  // The suites it cannot run are not error rows.
+  const rows = checkRows('workerd', collected, {}, all);
+  assert.equal(rows.length, runnable.length);
+  assert.ok(!rows.some((r) => r.status === 'error'));
+  assert.deepEqual(unsupportedLines('workerd', collected).length, 2);
 });

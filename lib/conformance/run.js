@@ -2,7 +2,7 @@
 // a checkout is at hand) for the same runtimes as the perf jobs, into the same results file.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkRows, collectChecks } from './checks.js';
+import { checkRows, collectChecks, unsupportedLines } from './checks.js';
 import { loadChecks } from './checks-load.js';
 import { effectiveExpectations } from './expectations.js';
 import { findHarness, runWpt, wptLocation } from './wpt.js';
@@ -21,16 +21,14 @@ export async function runConformance(runtimes, suites, { log = () => {} } = {}) 
   const notes = [];
   const all = await loadChecks();
   const expectations = Object.fromEntries(runtimes.map((rt) => [rt.id, effectiveExpectations(rt.id)]));
-  // The checks collector is a script a runtime process runs; a kind whose driver is not a process
-  // per job (workerd) has none yet, which the notes say. WPT runs wherever the kind has a host.
+  // The checks collector is a script a runtime process runs; workerd's driver runs them in a worker
+  // and names the suites it cannot run. WPT runs wherever the kind has a host.
   const present = runtimes.filter((r) => !r.missing);
-  const hosted = present.filter((r) => r.driver === 'process');
-  for (const rt of present.filter((r) => r.driver !== 'process')) {
-    notes.push(`shared checks not run on ${rt.id}: its kind (${rt.kind}) has no checks collector`);
-  }
-  for (const rt of hosted) {
+  for (const rt of present) {
     log(`conformance: checks on ${rt.id}`);
-    rows.push(...checkRows(rt.id, await collectChecks(rt), expectations[rt.id], all));
+    const collected = await collectChecks(rt);
+    rows.push(...checkRows(rt.id, collected, expectations[rt.id], all));
+    notes.push(...unsupportedLines(rt.id, collected));
   }
   const { dir: root, exists } = wptLocation();
   const dirs = exists ? suites.filter((s) => existsSync(join(root, s))) : [];

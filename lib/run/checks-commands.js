@@ -1,7 +1,7 @@
 // The checks commands of cli.js's one table: the shared checks under each runtime as conformance
 // rows (make checks), and each kind's own test runner over them (checks-adapters, in make test).
 import { spawnSync } from 'node:child_process';
-import { checkRows, collectChecks } from '../conformance/checks.js';
+import { checkRows, collectChecks, unsupportedLines } from '../conformance/checks.js';
 import { loadChecks } from '../conformance/checks-load.js';
 import { effectiveExpectations } from '../conformance/expectations.js';
 import { writeConformanceResults } from '../conformance/results.js';
@@ -58,6 +58,7 @@ async function checks(values) {
     const collected = await collectChecks(rt);
     const mine = checkRows(rt.id, collected, effectiveExpectations(rt.id), all);
     rows.push(...mine);
+    for (const l of unsupportedLines(rt.id, collected)) console.log(l);
     for (const r of mine) {
       if (r.status === 'pass' || r.status === 'expected-fail') continue;
       console.log(`${r.status.toUpperCase()} ${rt.id} ${r.name}${r.detail ? `: ${r.detail.slice(0, 300)}` : ''}`);

@@ -17,6 +17,9 @@ import { workerdDriver } from './workerd.js';
  * @property {(rt: any, job: any, timeoutMs: number) => Promise<any>} [wptFile]  how a kind that
  *   cannot run the WPT host as a process of its own runs one test file; the result has
  *   spawnJsonLines()'s shape (lines, code, signal, killed, ms, stdout, stderr, spawnError)
+ * @property {(rt: any, suites: string[], options?: {timeoutMs?: number}) => Promise<any>} [checks]  how a
+ *   kind with no collector process runs the shared checks: {results, code, signal, stderr,
+ *   unsupported: {suite: why}} (the suites it cannot run, with the reason)
  */
 
 /** @type {Record<string, Driver>} */

@@ -96,13 +96,27 @@ export async function workerdWptFile(rt, job, timeoutMs) {
     `${imports.join('\n')}\nimport { wptWorker } from './${relative(ROOT, join(ROOT, 'runners', 'workerd', 'wpt-worker.js'))}';\nexport default wptWorker({ ${map} });\n`,
   );
   writeFileSync(join(dir, 'wpt.capnp'), capnpConfig(rt, lines, ['(name = "EVAL", unsafeEval = void)']));
+  return serveOnce(rt, dir, 'wpt.capnp', JSON.stringify(job), timeoutMs);
+}
+
+/**
+ * Serve the config written in `dir` once: start workerd (experimental, its port on the control
+ * fd), POST `body`, read the answer's JSON lines until it ends, stop workerd, remove `dir`.
+ * The result has the shape spawnJsonLines gives for a process runtime.
+ * @param {any} rt
+ * @param {string} dir
+ * @param {string} config  the capnp file in dir
+ * @param {string} body
+ * @param {number} timeoutMs
+ */
+export async function serveOnce(rt, dir, config, body, timeoutMs) {
   const started = performance.now();
   let text = '';
   /** @type {Promise<void> | null} */
   let talk = null;
   const outcome = await runMeasured({
     bin: rt.bin,
-    args: ['serve', '--experimental', join(dir, 'wpt.capnp'), '--control-fd', '3'],
+    args: ['serve', '--experimental', join(dir, config), '--control-fd', '3'],
     cwd: dir,
     env: process.env,
     timeoutMs,
@@ -112,7 +126,7 @@ export async function workerdWptFile(rt, job, timeoutMs) {
       talk = (async () => {
         try {
           const port = await listenPort(h.control, 30_000);
-          const r = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: JSON.stringify(job) });
+          const r = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body });
           text = await bodyText(r);
         } catch {
           // workerd died or never listened: its exit status and stderr say why.

@@ -13,6 +13,7 @@ import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
 import { rowFromInner } from '../rows.js';
 import { shellQuote } from './process.js';
+import { workerdChecks } from './workerd-checks.js';
 import { capnpConfig, listenPort, workerdConfig } from './workerd-config.js';
 import { workerdWptFile } from './workerd-wpt.js';
 
@@ -227,5 +228,6 @@ export const workerdDriver = {
     };
   },
   wptFile: workerdWptFile,
+  checks: workerdChecks,
   stop() {},
 };
