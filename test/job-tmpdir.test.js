@@ -2,7 +2,7 @@
 // job its own TMPDIR and removes it when the job ends, however it ends.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -19,6 +19,7 @@ test('a job killed on timeout leaves no temporary folder behind', () => {
     encoding: 'utf8',
     timeout: 60_000,
   });
+  assert.ok(existsSync(out), `no results file (exit ${r.status}): ${String(r.stderr).slice(-800)}`);
   const row = JSON.parse(readFileSync(out, 'utf8')).results[0];
   assert.equal(row.status, 'timeout', `${r.stderr.slice(-500)} ${JSON.stringify(row)}`);
   const after = readdirSync(tmpdir()).filter((f) => f.startsWith(PREFIX));
