@@ -174,6 +174,7 @@ export function bisectLines(b) {
     found: `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${b.notes}`,
     'no-change': `no change found between ${b.runtime} ${b.before} and ${b.after} (${c.verdict ? verdictText(c) : 'not compared'}): nothing to bisect`,
     'no-single-step': `no single release step is significant between ${b.before} and ${b.after}: the change is spread over releases, or within the noise`,
+    inconclusive: `inconclusive between ${b.before} and ${b.after}: a step's middle release could be placed neither as equivalent to one end nor as different from the other after three measurements, so the bisect stopped rather than guess`,
   }[b.status];
   return [
     `bisect ${b.runtime} ${b.good} → ${b.bad}, ${b.row}: ${b.releases} releases, ${b.steps.length} step(s)`,

@@ -37,7 +37,7 @@ function needName(o) {
 }
 
 /** Paired rounds of a bisect step's first run. */
-export const BISECT_ROUNDS = 2;
+export const BISECT_ROUNDS = 5;
 
 /** A usage error from any error (one line, exit 2). */
 const usage = (e) => new UsageError(/** @type {Error} */ (e).message);
@@ -197,8 +197,9 @@ export async function bisect(o) {
   checkCap(o.runtime, Math.min(versions.length, 3));
   const dir = (o.out ?? resultsPath(new Date(), undefined, `-bisect-${o.runtime}`)).replace(/\.json$/, '');
   mkdirSync(dir, { recursive: true });
-  // Each step starts at 2 paired rounds unless ROUNDS says otherwise: a step that cannot place its
-  // middle release is run again with twice the rounds, so only the unclear steps pay for precision.
+  // Each step starts at 5 paired rounds unless ROUNDS says otherwise: a step that cannot place its
+  // middle release (equivalent to one end, significantly unlike the other) is run again with twice
+  // the rounds, up to three runs, then the bisect stops as inconclusive rather than guess.
   const rounds = Number(opts.rounds ?? BISECT_ROUNDS);
   let k = 0;
   const rows = new Map();

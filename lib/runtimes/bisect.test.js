@@ -39,21 +39,28 @@ function synthetic(truth, { sd = {}, rounds = 4, seed = 7 } = {}) {
 const stepAt = (v0, slow, fast) => (v) => (Number(v.split('.')[1]) < Number(v0.split('.')[1]) ? slow : fast);
 
 test('bisect finds the release where the figure changed, in about log2(n) steps', async () => {
-  const { measure, runs } = synthetic(stepAt('24.13.0', 100, 1));
+  const { measure, runs } = synthetic(stepAt('24.13.0', 100, 1), { rounds: 5 });
   const out = await bisectSearch(VERSIONS, measure);
   assert.equal(out.status, 'found');
   assert.equal(out.before, '24.12.0');
   assert.equal(out.after, '24.13.0');
   assert.ok(out.comparison.significant);
-  assert.ok(runs.length <= 5, `took ${runs.length} runs`);
+  // 4 steps, a step measured again when its middle is not yet shown equivalent to one end.
+  assert.ok(runs.length <= 8, `took ${runs.length} runs`);
 });
 
-test('bisect finds a 100x step starting each step at 2 paired rounds (the make bisect default)', async () => {
-  const { measure, runs } = synthetic(stepAt('24.20.0', 100, 1), { rounds: 2 });
-  const out = await bisectSearch(VERSIONS, measure);
-  assert.equal(out.status, 'found');
-  assert.equal(out.after, '24.20.0');
-  assert.ok(runs.length <= 6, `took ${runs.length} runs`);
+test('a 10% step under realistic noise (3% per round, 5 rounds) is found at its release or called inconclusive, never misplaced', async () => {
+  let found = 0;
+  for (let seed = 1; seed <= 30; seed++) {
+    const at = VERSIONS[1 + (seed % (VERSIONS.length - 1))];
+    const sd = Object.fromEntries(VERSIONS.map((v) => [v, 0.03]));
+    const out = await bisectSearch(VERSIONS, synthetic(stepAt(at, 1.1, 1), { rounds: 5, seed, sd }).measure);
+    if (out.status === 'found') {
+      assert.equal(out.after, at, `seed ${seed}: found ${out.after}, the step is at ${at}`);
+      found++;
+    } else assert.equal(out.status, 'inconclusive', `seed ${seed}: ${out.status}`);
+  }
+  assert.ok(found >= 24, `found ${found} of 30`);
 });
 
 test('bisect finds a small step (10%) at either end of the range', async () => {
@@ -72,17 +79,17 @@ test('bisect stops when the ends do not differ, after measuring them once more',
   assert.equal(out.comparison.significant, false);
 });
 
-test('bisect over a noisy middle release still ends on a significant adjacent pair, or says it found none', async () => {
+test('bisect over a noisy middle release ends on a significant adjacent pair, or says it could not tell', async () => {
   // 24.17.0, the first middle, is 60% noise per round: it is measured twice, then the search follows
   // the larger difference; whatever it does, a reported step must be significant on its own.
   for (let seed = 1; seed <= 20; seed++) {
-    const { measure, runs } = synthetic(stepAt('24.20.0', 3, 1), { sd: { '24.17.0': 0.6 }, seed });
+    const { measure, runs } = synthetic(stepAt('24.20.0', 3, 1), { sd: { '24.17.0': 0.6 }, seed, rounds: 5 });
     const out = await bisectSearch(VERSIONS, measure);
-    assert.ok(runs.length <= 8);
+    assert.ok(runs.length <= 12);
     if (out.status === 'found') {
       assert.ok(out.comparison.significant);
       assert.equal(out.after, '24.20.0', `seed ${seed}`);
-    } else assert.equal(out.status, 'no-single-step');
+    } else assert.ok(['no-single-step', 'inconclusive'].includes(out.status), out.status);
   }
 });
 
@@ -90,7 +97,7 @@ test('bisect of a gradual change reports no single step rather than inventing on
   // Every release 1% faster than the one before: no adjacent pair differs beyond the noise.
   const out = await bisectSearch(
     VERSIONS,
-    synthetic((v) => 0.99 ** Number(v.split('.')[1]), { sd: {}, rounds: 4 }).measure,
+    synthetic((v) => 0.99 ** Number(v.split('.')[1]), { sd: {}, rounds: 5 }).measure,
   );
   assert.notEqual(out.status, 'found');
 });
