@@ -48,7 +48,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup setup-http check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs
+.PHONY: help setup setup-http setup-wpt check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -66,6 +66,7 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU t
 	npm install --no-audit --no-fund
 	@[ "$(LINT)" = 0 ] || $(MAKE) --no-print-directory actionlint-install
 	@[ "$(HTTP)" = 0 ] || $(MAKE) --no-print-directory setup-http
+	@[ "$(WPTSERVE)" = 0 ] || $(MAKE) --no-print-directory setup-wpt
 	@$(MAKE) --no-print-directory check-setup
 
 # oha, pinned, built from crates.io (~7 min on 2 cores) into a per-user cache that outlives a clone
@@ -79,6 +80,18 @@ setup-http: ## build oha (open-loop HTTP load) once into ~/.cache/parity/tools: 
 	  command -v cargo >/dev/null || { echo "setup: cargo (Rust) is needed to build oha $(OHA_VERSION), the HTTP suite's open-loop generator (apt-get install cargo, or rustup); HTTP=0 skips it" >&2; exit 1; }; \
 	  echo "setup: building oha $(OHA_VERSION) into $(OHA_ROOT) (once, ~7 min)"; \
 	  cargo install oha --version $(OHA_VERSION) --locked --root $(OHA_ROOT)
+
+# wptserve, pinned, from PyPI with its dependencies into the per-user tools cache: WPT's own server,
+# started by make wpt for the test files that need a server endpoint (Python handlers, .sub.
+# substitution). WPTSERVE=0 skips it (those files are then listed as not applicable).
+WPTSERVE_VERSION := 4.0.3
+WPTSERVE_ROOT := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/parity/tools/wptserve-$(WPTSERVE_VERSION)
+WPTSERVE ?= 1
+setup-wpt: ## install wptserve (WPT's server, PyPI) once into ~/.cache/parity/tools
+	@test -f $(WPTSERVE_ROOT)/wptserve/wptserve.py && exit 0; \
+	  command -v python3 >/dev/null || { echo "setup: python3 is needed for wptserve $(WPTSERVE_VERSION), WPT's server (apt-get install python3 python3-pip); WPTSERVE=0 skips it" >&2; exit 1; }; \
+	  echo "setup: installing wptserve $(WPTSERVE_VERSION) into $(WPTSERVE_ROOT)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(WPTSERVE_ROOT) wptserve==$(WPTSERVE_VERSION)
 
 check-setup:
 	@$(ORCH) runtimes --check

@@ -8,6 +8,7 @@ import { effectiveExpectations } from './expectations.js';
 import { findHarness, runWpt, wptLocation } from './wpt.js';
 import { discover } from './wpt-discover.js';
 import { loadPin } from './wpt-pin.js';
+import { wptserveDir } from './wptserve.js';
 
 /**
  * Checks for every runtime, plus WPT for the perf suites that have a WPT folder of the same
@@ -35,7 +36,7 @@ export async function runConformance(runtimes, suites, { log = () => {} } = {}) 
   if (!exists) notes.push('WPT not run: set WPT_DIR to a web-platform-tests checkout (or make wpt-fetch)');
   let wpt = null;
   if (dirs.length) {
-    const { tests, notApplicable } = discover(root, dirs, loadPin().not_applicable);
+    const { tests, notApplicable } = discover(root, dirs, loadPin().not_applicable, { server: wptserveDir() !== null });
     const withHost = present.filter((r) => r.wpt);
     log(`conformance: WPT ${dirs.join(', ')} (${tests.length} files) on ${withHost.length} runtime(s)`);
     const results = await runWpt({ runtimes: withHost, wptRoot: root, tests, expectations });

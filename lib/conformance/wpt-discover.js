@@ -115,10 +115,11 @@ function listedNotApplicable(list, file) {
  * @param {string} wptRoot
  * @param {string[]} dirs
  * @param {Record<string, {kind: string, reason: string}>} [listed]  file globs decided by reading them
- * @returns {{tests: Array<{id: string, file: string, variant: string, folder: string, suite: string, meta: any}>,
+ * @param {{server?: boolean}} [options]  server: wptserve is at hand (tests that need it run, marked `server`)
+ * @returns {{tests: Array<{id: string, file: string, variant: string, folder: string, suite: string, meta: any, server?: boolean}>,
  *           notApplicable: Array<{file: string, folder: string, suite: string, kind: string, reason: string}>, helpers: string[]}}
  */
-export function discover(wptRoot, dirs, listed = {}) {
+export function discover(wptRoot, dirs, listed = {}, { server = false } = {}) {
   const tests = [];
   const notApplicable = [];
   const helpers = [];
@@ -146,14 +147,27 @@ export function discover(wptRoot, dirs, listed = {}) {
         helpers.push(file);
         continue;
       }
-      const meta = /\.(any|worker)\.js$/.test(file) ? parseMeta(readFileSync(join(wptRoot, file), 'utf8')) : null;
-      const na = listedNotApplicable(listed, file) ?? notApplicableFrom(file, meta);
+      const source = /\.(any|worker)\.js$/.test(file) ? readFileSync(join(wptRoot, file), 'utf8') : '';
+      const meta = source ? parseMeta(source) : null;
+      // With wptserve at hand, a file the server substitutes into (.sub.) or that fetches one of its
+      // Python handlers runs against it; without, a .sub. file is not applicable (kind server).
+      const needsServer = /\.sub\.[a-z.]*js$/.test(file) || /\.py\b/.test(source);
+      const na =
+        listedNotApplicable(listed, file) ?? (server && needsServer && meta ? null : notApplicableFrom(file, meta));
       if (na) {
         notApplicable.push({ file, folder, suite, kind: na.kind, reason: na.reason });
         continue;
       }
       for (const variant of meta?.variant.length ? meta.variant : ['']) {
-        tests.push({ id: `${file}${variant}`, file, variant, folder, suite, meta });
+        tests.push({
+          id: `${file}${variant}`,
+          file,
+          variant,
+          folder,
+          suite,
+          meta,
+          ...(server && needsServer ? { server: true } : {}),
+        });
       }
     }
   }

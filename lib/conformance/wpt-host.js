@@ -30,6 +30,7 @@ import { pathToFileURL } from 'node:url';
  * @property {number} timeoutMs   when to call testharness.js's timeout()
  * @property {string} [variant]   META variant (query string), '' for none
  * @property {string | null} [preload]  module imported before anything else (runtime variants)
+ * @property {string} [server]  origin of WPT's own server (wptserve on 127.0.0.1) when the file needs it
  */
 
 /** The worker scopes idlharness.js and testharness.js recognise a global by. */
@@ -165,6 +166,19 @@ function serveWptFiles(job, readBytes) {
   };
 }
 
+/**
+ * With WPT's server, fetches go to it over the network; a relative URL resolves against the
+ * worker's location, as a worker's fetch does (the runtimes' own fetch has no base URL).
+ */
+function resolveAgainstLocation() {
+  const native = globalThis.fetch;
+  globalThis.fetch = function fetch(input, init) {
+    const target =
+      typeof input === 'string' || input instanceof URL ? new URL(String(input), globalThis.location.href).href : input;
+    return native.call(globalThis, target, init);
+  };
+}
+
 /** In WPT, resources/WebIDLParser.js is a symlink to webidl2/lib/webidl2.js; copies such as Node's keep only the target. */
 export function wptPath(root, abs, exists) {
   const idl = `${root}/resources/webidl2/lib/webidl2.js`;
@@ -172,6 +186,13 @@ export function wptPath(root, abs, exists) {
 }
 
 const text = (v) => (v instanceof Error ? v.message : String(v));
+
+/** A checkout file's text as WPT's server serves it. */
+async function fromServer(job, path) {
+  const r = await fetch(`${job.server}${path.slice(job.root.length)}`);
+  if (!r.ok) throw new Error(`WPT server answered ${r.status} for ${path.slice(job.root.length)}`);
+  return r.text();
+}
 
 /**
  * Run one WPT test file and exit. Events go to job.out as JSON lines:
@@ -201,11 +222,14 @@ export async function runHost(caps) {
     g.GLOBAL = { isWindow: () => false, isWorker: () => true, isShadowRealm: () => false };
     // testharness.js names unnamed tests after location.pathname; Deno throws on a bare
     // `location` access, so every runtime gets the same location the WPT server would serve.
+    // With WPT's own server (job.server, a file that needs it), the location is the server's and
+    // fetches go to it; otherwise same-origin fetches are answered from the checkout.
     const url = new URL(
-      `http://web-platform.test:8000/${job.file.replace(/\.js$/, '.worker.html')}${job.variant ?? ''}`,
+      `${job.server ?? 'http://web-platform.test:8000'}/${job.file.replace(/\.js$/, '.worker.html')}${job.variant ?? ''}`,
     );
     Object.defineProperty(globalThis, 'location', { configurable: true, writable: true, value: workerLocation(url) });
-    serveWptFiles(job, readBytes);
+    if (job.server) resolveAgainstLocation();
+    else serveWptFiles(job, readBytes);
     if (caps.gc && typeof g.gc !== 'function') g.gc = caps.gc;
     g.importScripts = (...urls) => {
       for (const url of urls) {
@@ -254,7 +278,9 @@ export async function runHost(caps) {
 
     for (const script of [...job.scripts, `${job.root}/${job.file}`]) {
       try {
-        caps.runScript(read(script), script);
+        // From the server the file comes as a browser gets it (a .sub. file substituted).
+        const code = job.server ? await fromServer(job, script) : read(script);
+        caps.runScript(code, script);
       } catch (error) {
         // A script that throws while loading is an uncaught error in a browser, nothing more.
         raiseError(error);

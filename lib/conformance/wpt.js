@@ -10,6 +10,7 @@ import { commandLine } from '../runtimes/registry.js';
 import { expectationFor, HARNESS } from './expectations.js';
 import { scriptPaths } from './wpt-discover.js';
 import { interfaceOf } from './wpt-pin.js';
+import { startWptserve } from './wptserve.js';
 
 /** testharness.js statuses, by number, as add_result_callback reports them. */
 export const SUBTEST_STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
@@ -43,7 +44,12 @@ const tail = (s, n = 3) => s.trim().split('\n').slice(-n).join(' | ').slice(0, 5
  * Run one test file in a fresh process of `rt` (a resolveRuntime() result).
  * The host applies WPT's timeout itself; a backstop kill 10 s later catches hung processes.
  */
-export async function runTestFile(rt, wptRoot, test, { multiplier = 1, harness = findHarness(wptRoot) } = {}) {
+export async function runTestFile(
+  rt,
+  wptRoot,
+  test,
+  { multiplier = 1, harness = findHarness(wptRoot), server = /** @type {string | undefined} */ (undefined) } = {},
+) {
   const timeoutMs = Math.round((test.meta.timeout === 'long' ? TIMEOUTS.long : TIMEOUTS.normal) * multiplier);
   const job = (out) => ({
     root: wptRoot,
@@ -54,6 +60,7 @@ export async function runTestFile(rt, wptRoot, test, { multiplier = 1, harness =
     out,
     timeoutMs,
     preload: rt.preload,
+    ...(server ? { server } : {}),
   });
   // A kind whose runtime cannot run the host as a process of its own (workerd) has its driver's way.
   const own = driverFor(rt).wptFile;
@@ -160,6 +167,16 @@ export async function pool(tasks, limit) {
  */
 export async function runWpt({ runtimes, wptRoot, tests, expectations, concurrency = 2, multiplier = 1, onFile }) {
   const harness = findHarness(wptRoot);
+  // WPT's own server, once for the run, only when a file needs it (discover marked it `server`).
+  const server = tests.some((t) => t.server) ? await startWptserve(wptRoot) : null;
+  try {
+    return await runAll({ runtimes, wptRoot, tests, expectations, concurrency, multiplier, onFile, harness, server });
+  } finally {
+    server?.stop();
+  }
+}
+
+async function runAll({ runtimes, wptRoot, tests, expectations, concurrency, multiplier, onFile, harness, server }) {
   const tasks = [];
   tests.forEach((test, i) => {
     for (let k = 0; k < runtimes.length; k++) {
@@ -171,7 +188,11 @@ export async function runWpt({ runtimes, wptRoot, tests, expectations, concurren
           onFile?.(r);
           return r;
         }
-        const outcome = await runTestFile(rt, wptRoot, test, { multiplier, harness });
+        const outcome = await runTestFile(rt, wptRoot, test, {
+          multiplier,
+          harness,
+          server: test.server ? server?.origin : undefined,
+        });
         const rows = outcomeRows(rt.id, test, outcome, exp);
         const r = { runtime: rt.id, test, outcome, rows, stale: staleExpectations(rows, exp), ms: outcome.ms };
         onFile?.(r);

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
 import { discover } from '../conformance/wpt-discover.js';
+import { wptserveDir } from '../conformance/wptserve.js';
 import { UsageError } from '../paths.js';
 import { wptBisectLines } from '../report/timeline.js';
 import { resultsPath } from '../results/file.js';
@@ -70,7 +71,7 @@ function wptRunner(o) {
     );
   let tests;
   try {
-    ({ tests } = discover(dir, [o.wpt]));
+    ({ tests } = discover(dir, [o.wpt], {}, { server: wptserveDir() !== null }));
   } catch (e) {
     throw new UsageError(/** @type {Error} */ (e).message);
   }

@@ -16,6 +16,7 @@ import { findHarness, runWpt, UNEXPECTED, wptLocation } from '../conformance/wpt
 import { discover, NA_KINDS } from '../conformance/wpt-discover.js';
 import { fetchCommand } from '../conformance/wpt-fetch.js';
 import { expandDirs, interfaceOf, loadPin, pinnedCommit, SETS } from '../conformance/wpt-pin.js';
+import { WPTSERVE_VERSION, wptserveDir } from '../conformance/wptserve.js';
 import { displayPath, ROOT, splitList, UsageError } from '../paths.js';
 import { conformanceReport, crossRuntimeDiff, formatDiff, passCounts } from '../report/conformance-table.js';
 import { printable } from '../report/printable.js';
@@ -84,6 +85,7 @@ async function run(values, positionals) {
     root,
     positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
     PIN.not_applicable,
+    { server: wptserveDir() !== null },
   );
   let { tests } = found;
   let { notApplicable } = found;
@@ -104,6 +106,10 @@ async function run(values, positionals) {
   console.log(
     `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
   );
+  const served = tests.filter((t) => t.server).length;
+  if (served) console.log(`wptserve ${WPTSERVE_VERSION} on 127.0.0.1 for the ${served} file(s) that need WPT's server`);
+  else if (!wptserveDir())
+    console.log(`wptserve not installed (make setup-wpt): files that need WPT's server are listed as not applicable`);
   const repro = (rtId, file) =>
     `Command: ${displayPath(process.execPath)} lib/run/cli.js wpt --runtimes ${rtId} --wpt-dir ${root} ${file}`;
   let done = 0;
