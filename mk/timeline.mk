@@ -10,8 +10,8 @@ TIMELINE_MEASURE = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload
 
 .PHONY: timeline bisect runtimes-prune
 
-timeline: ## a figure across releases: make timeline RUNTIME=node VERSIONS="22.0.0..24.21.0" [EVERY=minor] SUITE=… WORKLOAD=… [PARAMS=…] [AA=…] (or FILE=… to show a kept one)
-	@$(ORCH) timeline $(if $(FILE),"$(FILE)",--runtime "$(RUNTIME)" --versions "$(VERSIONS)" $(if $(EVERY),--every "$(EVERY)") $(TIMELINE_MEASURE)) $(if $(AA),--floor "$(AA)") $(if $(MARKDOWN),--markdown)
+timeline: ## a figure across releases: make timeline RUNTIME=node VERSIONS="22.0.0..24.21.0" [EVERY=minor] SUITE=… WORKLOAD=… [PARAMS=…] [AA=…] (or WPT=<test file>; or FILE=… to show a kept one)
+	@$(ORCH) timeline $(if $(FILE),"$(FILE)",--runtime "$(RUNTIME)" --versions "$(VERSIONS)" $(if $(EVERY),--every "$(EVERY)") $(if $(WPT),--wpt "$(WPT)" $(if $(WPT_DIR),--wpt-dir "$(WPT_DIR)"),$(TIMELINE_MEASURE))) $(if $(AA),--floor "$(AA)") $(if $(MARKDOWN),--markdown)
 
 bisect: ## the release that changed a figure: make bisect RUNTIME=node GOOD=24.9.0 BAD=24.21.0 SUITE=… WORKLOAD=… PARAMS=… [QUICK=1] [WPT=<test file>]
 	@$(ORCH) bisect --runtime "$(RUNTIME)" --good "$(GOOD)" --bad "$(BAD)" $(if $(WPT),--wpt "$(WPT)") $(if $(WPT_DIR),--wpt-dir "$(WPT_DIR)") $(TIMELINE_MEASURE)

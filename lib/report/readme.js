@@ -19,7 +19,7 @@ import { aaReport, floorByRow } from './aa.js';
 import { diffGate } from './diff.js';
 import { printTable } from './print.js';
 import { renderResults, reportOf } from './table.js';
-import { bisectLines, timelineSeries, timelineTable, wptBisectLines } from './timeline.js';
+import { bisectLines, timelineSeries, timelineTable, wptBisectLines, wptTimelineLines } from './timeline.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 
@@ -64,6 +64,10 @@ async function generate(kind, a) {
     return `${printTable(d.table, { format: 'markdown' })}\n\n${d.summary}`;
   }
   // timeline: a timeline results file's series (floor= an A/A file); bisect: a bisect.json summary.
+  if (kind === 'timeline' && a.file.endsWith('.json') && JSON.parse(readFileSync(join(ROOT, a.file), 'utf8')).wpt) {
+    // A WPT file over releases (make timeline … WPT=): per release its passes and what changed.
+    return ['```', ...wptTimelineLines(JSON.parse(readFileSync(join(ROOT, a.file), 'utf8'))), '```'].join('\n');
+  }
   if (kind === 'timeline') {
     const floor = a.floor ? floorByRow(load(a.floor)) : undefined;
     const series = timelineSeries(load(a.file), { floor });

@@ -5,6 +5,7 @@
 import { NOTES_URL } from '../runtimes/platform.js';
 import { aggregate, cellRatio } from './aggregate.js';
 import { METRICS } from './metrics.js';
+import { printable } from './printable.js';
 import { EQUIVALENCE_MARGIN, ratioText, verdictText } from './ratios.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -201,4 +202,21 @@ export function wptBisectLines(b) {
       ? `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${NOTES_URL[b.runtime](b.after)}`
       : `every subtest has the same status in ${b.runtime} ${b.before} and ${b.after}: nothing to bisect`,
   ];
+}
+
+/**
+ * A WPT file over releases: per release its subtests passed and the subtests whose status changed
+ * since the release before.
+ * @param {{runtime: string, wpt: string, series: Array<{version: string, passed: number, total: number, changed: string[]}>}} t
+ */
+export function wptTimelineLines(t) {
+  const w = Math.max(...t.series.map((p) => p.version.length));
+  const lines = [`timeline ${t.runtime}, WPT ${t.wpt}: ${t.series.length} releases`];
+  for (const p of t.series) {
+    const changed = p.changed.length ? `  ${p.changed.length} subtest(s) changed since the release before` : '';
+    lines.push(`  ${p.version.padEnd(w)}  ${p.passed}/${p.total} pass${changed}`);
+    for (const k of p.changed.slice(0, 5)) lines.push(`      ${printable(k)}`);
+    if (p.changed.length > 5) lines.push(`      and ${p.changed.length - 5} more`);
+  }
+  return lines;
 }

@@ -3,17 +3,15 @@
 // and two releases differ when any subtest's status differs.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { outcomeRows, runTestFile, wptLocation } from '../conformance/wpt.js';
+import { runWpt, wptLocation } from '../conformance/wpt.js';
 import { discover } from '../conformance/wpt-discover.js';
 import { wptserveDir } from '../conformance/wptserve.js';
 import { UsageError } from '../paths.js';
-import { wptBisectLines } from '../report/timeline.js';
+import { wptBisectLines, wptTimelineLines } from '../report/timeline.js';
 import { resultsPath } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
 import { resolveRuntime } from '../runtimes/registry.js';
 import { releaseIds } from '../runtimes/releases.js';
-
-const NO_EXPECTATIONS = { expected: new Set(), flaky: new Set() };
 
 /** Subtests whose status differs between two outcome maps (a subtest one side lacks counts). */
 export function differingSubtests(a, b) {
@@ -62,6 +60,38 @@ export async function bisectWpt(o, versions, inject = {}) {
   return result.status === 'found' ? 0 : 1;
 }
 
+/**
+ * make timeline … WPT=<test file>: the file on every release of the range, each once, and per
+ * release its subtests passed and what changed since the release before.
+ * @param {Record<string, any>} o
+ * @param {string[]} versions
+ * @param {{runFile?: (version: string) => Promise<Map<string, string>>}} [inject] tests pass statuses
+ */
+export async function timelineWpt(o, versions, inject = {}) {
+  const runFile = inject.runFile ?? wptRunner(o);
+  /** @type {Array<{version: string, passed: number, total: number, changed: string[]}>} */
+  const series = [];
+  /** @type {Map<string, string> | null} */
+  let before = null;
+  for (const v of versions) {
+    const now = await runFile(v);
+    const passed = [...now.values()].filter((s) => s === 'pass').length;
+    series.push({ version: v, passed, total: now.size, changed: before ? differingSubtests(before, now) : [] });
+    before = now;
+  }
+  const lines = wptTimelineLines({ runtime: o.runtime, wpt: o.wpt, series });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!inject.runFile) {
+    const out = o.out ?? resultsPath(new Date(), undefined, `-timeline-wpt-${o.runtime}`);
+    writeFileSync(
+      out,
+      `${JSON.stringify({ command: process.argv.slice(1).join(' '), runtime: o.runtime, wpt: o.wpt, series }, null, 1)}\n`,
+    );
+    process.stderr.write(`parity: timeline written to ${relative(process.cwd(), out)}\n`);
+  }
+  return 0;
+}
+
 /** Runs the WPT file (every META variant) on one release: subtest → status. */
 function wptRunner(o) {
   const { dir, exists } = wptLocation(o['wpt-dir'] || undefined);
@@ -84,9 +114,9 @@ function wptRunner(o) {
     const rt = resolveRuntime(id);
     /** @type {Map<string, string>} */
     const out = new Map();
-    for (const t of tests) {
-      const rows = outcomeRows(id, t, await runTestFile(rt, dir, t), NO_EXPECTATIONS);
-      for (const r of rows) out.set(`${t.id} > ${r.subtest}`, r.status);
+    // The runner of make wpt, with no expectations: raw statuses, wptserve when a file needs it.
+    for (const r of await runWpt({ runtimes: [rt], wptRoot: dir, tests, expectations: {} })) {
+      for (const row of r.rows) out.set(`${r.test.id} > ${row.subtest}`, row.status);
     }
     process.stderr.write(
       `parity: ${id}: ${[...out.values()].filter((s) => s === 'pass').length}/${out.size} subtests pass\n`,

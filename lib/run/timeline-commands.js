@@ -10,8 +10,8 @@ const MEASURE = ['suite', 'workload', 'params', 'quick', 'rounds', 'timeout', 'm
 export const TIMELINE_COMMANDS = {
   timeline: {
     summary:
-      'a figure across releases: run them interleaved, print the series with a sparkline, chart it (or show a kept file)',
-    options: ['runtime', 'versions', 'every', ...MEASURE, 'floor', 'markdown', 'html'],
+      'a figure (or a WPT file, --wpt) across releases: run them interleaved, print the series with a sparkline, chart it (or show a kept file)',
+    options: ['runtime', 'versions', 'every', 'wpt', 'wpt-dir', ...MEASURE, 'floor', 'markdown', 'html'],
     files: [0, 1, 'timeline shows at most one results file'],
     run: (o, [file]) => (file ? showTimeline(file, o) : timeline(o)),
   },

@@ -142,6 +142,11 @@ export async function timeline(o) {
   if (o.every && !EVERY.includes(o.every))
     throw new UsageError(`Invalid EVERY "${o.every}": valid values are ${EVERY.join(', ')}`);
   if (!o.versions?.trim()) throw new UsageError('Set VERSIONS to a range "22.0.0..24.21.0" or a list "24.9.0 24.21.0"');
+  if (o.wpt) {
+    const found = await releasesFor(o.runtime, o.versions, o.every ?? 'patch');
+    for (const s of found.skipped) process.stderr.write(`parity: skipped ${o.runtime}@${s.version}: ${s.reason}\n`);
+    return (await import('./bisect-wpt.js')).timelineWpt(o, found.versions);
+  }
   const opts = await planCheck(o, false);
   const found = await releasesFor(o.runtime, o.versions, o.every ?? 'patch');
   for (const s of found.skipped) process.stderr.write(`parity: skipped ${o.runtime}@${s.version}: ${s.reason}\n`);

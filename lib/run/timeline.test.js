@@ -11,7 +11,7 @@ import { ROOT } from '../paths.js';
 import { holm, sparkline, timelineSeries, timelineTable } from '../report/timeline.js';
 import { renderTimelineHtml } from '../report/timeline-html.js';
 import { resolveRuntime } from '../runtimes/registry.js';
-import { bisectWpt, differingSubtests } from './bisect-wpt.js';
+import { bisectWpt, differingSubtests, timelineWpt } from './bisect-wpt.js';
 import { planParams } from './plan.js';
 import { releasesFor } from './timeline.js';
 
@@ -262,6 +262,35 @@ test('WPT bisect finds the release where a subtest changed status, running each 
   assert.deepEqual(differingSubtests(await runFile('24.11.0'), await runFile('24.12.0')), ['a.any.js > two']);
   const same = async () => new Map([['a.any.js > one', 'pass']]);
   assert.equal(await bisectWpt(o, versions, { runFile: same }), 1);
+});
+
+test('a WPT timeline runs each release once and names the subtests that changed at the release that changed them', async () => {
+  const versions = ['24.9.0', '24.10.0', '24.11.0', '24.12.0'];
+  const ran = [];
+  const runFile = async (v) => {
+    ran.push(v);
+    const fixed = Number(v.split('.')[1]) >= 11;
+    return new Map([
+      ['a.any.js > one', 'pass'],
+      ['a.any.js > two \x1b[2J', fixed ? 'pass' : 'fail'],
+    ]);
+  };
+  const out = [];
+  const write = process.stdout.write;
+  process.stdout.write = /** @type {any} */ ((s) => out.push(String(s)));
+  try {
+    assert.equal(await timelineWpt({ runtime: 'node', wpt: 'a.any.js' }, versions, { runFile }), 0);
+  } finally {
+    process.stdout.write = write;
+  }
+  assert.deepEqual(ran, versions);
+  const text = out.join('');
+  assert.match(text, /24\.10\.0 +1\/2 pass\n/);
+  assert.match(
+    text,
+    /24\.11\.0 +2\/2 pass {2}1 subtest\(s\) changed since the release before\n +a\.any\.js > two \\x1b\[2J/,
+  );
+  assert.match(text, /24\.12\.0 +2\/2 pass\n/);
 });
 
 test('real releases install from npm and report their own version (opt-in: PARITY_NETWORK_TESTS=1)', (t) => {
