@@ -3,7 +3,7 @@
 import { measure } from 'mitata';
 import { setupContext } from './context.js';
 import { longCallSampling, MODES } from './defaults.js';
-import { cpuBetween } from './oscpu.js';
+import { CPU_WINDOW_CONVENTION, cpuBetween } from './oscpu.js';
 import { median, medianCI, thinSamples } from './stats.js';
 import { failure, finish, prepare, teardown } from './steps.js';
 
@@ -120,7 +120,14 @@ function sampleWindow(caps, callNs) {
     translate(batch, samples) {
       const wall_ms = (caps.now() - wall0) / 1e6;
       const b = os.read();
-      if (a) w = { ...cpuBetween(a, b), calls: batch * (samples - (first - 1)), wall_ms, source: os.source };
+      if (a)
+        w = {
+          ...cpuBetween(a, b),
+          calls: batch * (samples - (first - 1)),
+          wall_ms,
+          source: os.source,
+          convention: CPU_WINDOW_CONVENTION,
+        };
       return null;
     },
     deinit() {},

@@ -5,7 +5,7 @@
 // system time as 0; /proc/<pid>/stat counts in 10 ms ticks, too coarse for a short window
 // (issue 16.3). node:fs exists in every runtime with a process model; where /proc does not
 // (macOS, Windows, workerd), the reader is null and rows say the figure is absent.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** Linux's USER_HZ: /proc/<pid>/stat reports CPU in ticks of 1/100 s on every mainstream architecture. */
 export const CLK_TCK = 100;
@@ -65,7 +65,9 @@ const list = (path) => {
  * @property {number} reaped_ms     reaped children's user+sys (ticks)
  * @property {Map<string, number>} run   ns on CPU by "<pid>/<tid>" for every live thread of the job
  * @property {number} wait_ns       ns the job's threads were runnable but waiting for a CPU
- * @property {number} thread_ms     the calling thread's own CPU
+ * @property {number} thread_ms     the calling thread's own CPU (in-process readings: before the walk)
+ * @property {number} [thread_end_ms]  the calling thread's own CPU after the walk
+ * @property {string} [self_key]    the calling thread's key in `run`
  * @property {number} running       other threads running at the read (each may lag STALE_MS)
  */
 
@@ -103,19 +105,43 @@ export function readTree(root) {
 }
 
 /**
- * One reading of this job's CPU, from inside it. The calling thread parks for 1 ms first: the
- * kernel folds a running thread's time into schedstat only at ticks and switches, and the park
- * is a switch, so the reader's own figure is exact (checked against getrusage: within 0.2 ms).
- * @param {Int32Array} park
- * @returns {CpuReading}
+ * Version of how a window's edges are taken, recorded in each cpu_window: 2 = the reader's own
+ * /proc walk is outside the window (readJob), as the harness's wall clock is. Files without it
+ * count one walk of main-thread CPU inside each window.
  */
-function readJob(park) {
+export const CPU_WINDOW_CONVENTION = 2;
+
+/** This thread's CPU (ns) from schedstat, read right after a 1 ms park so that it does not lag. */
+function ownRun(park) {
   Atomics.wait(park, 0, 0, 1);
   const me = parseSchedstat(readFileSync('/proc/thread-self/schedstat', 'utf8'));
   if (!me) throw new Error('/proc/thread-self/schedstat is unreadable');
+  return me.run_ns;
+}
+
+/**
+ * One reading of this job's CPU, from inside it. The calling thread parks for 1 ms before each
+ * of its own readings: the kernel folds a running thread's time into schedstat only at ticks and
+ * switches, and the park is a switch, so the reader's own figure is exact (checked against
+ * getrusage: within 0.2 ms). Its own CPU is read before and after the /proc walk, so a window
+ * between two readings (cpuBetween: from the end of one to the start of the next) leaves out the
+ * walk's own CPU, 0.7–1 ms of main-thread time per reading here, as the harness's wall clock does.
+ * @param {Int32Array} park
+ * @param {string} key  this thread's key in the walk ("self/<tid>")
+ * @returns {CpuReading}
+ */
+function readJob(park, key) {
+  const before = ownRun(park);
   const r = readTree('self');
+  const after = ownRun(park);
   // The reader itself shows as R while reading; it was parked, so it does not lag.
-  return { ...r, thread_ms: me.run_ns / 1e6, running: Math.max(0, r.running - 1) };
+  return {
+    ...r,
+    thread_ms: before / 1e6,
+    thread_end_ms: after / 1e6,
+    self_key: key,
+    running: Math.max(0, r.running - 1),
+  };
 }
 
 /**
@@ -137,6 +163,10 @@ export function cpuBetween(a, b) {
     if (k.startsWith('self/')) exitedSelf = true;
     ns -= v;
   }
+  // The reading thread's own window runs from the end of `a`'s walk to the start of `b`'s.
+  const key = a.self_key;
+  const own = key && key === b.self_key && a.thread_end_ms !== undefined && a.run.has(key) && b.run.has(key);
+  if (own) ns += (b.thread_ms - Number(a.thread_end_ms)) * 1e6 - (Number(b.run.get(key)) - Number(a.run.get(key)));
   let cpu_ms = ns / 1e6;
   let error_ms = STALE_MS * (a.running + b.running);
   if (exitedSelf) {
@@ -160,7 +190,7 @@ export function cpuBetween(a, b) {
     user_ms: Math.max(0, b.tree_user_ms - a.tree_user_ms),
     sys_ms: Math.max(0, b.tree_sys_ms - a.tree_sys_ms),
     wait_ms: (b.wait_ns - a.wait_ns) / 1e6,
-    main_thread_ms: b.thread_ms - a.thread_ms,
+    main_thread_ms: b.thread_ms - (own ? /** @type {number} */ (a.thread_end_ms) : a.thread_ms),
     error_ms,
   };
 }
@@ -171,7 +201,14 @@ export function cpuBetween(a, b) {
  */
 export function procJobCpu() {
   const park = new Int32Array(new SharedArrayBuffer(4));
-  const read = () => readJob(park);
+  let key = '';
+  try {
+    // "/proc/thread-self" links to "<pid>/task/<tid>"; the walk names the root's threads "self/<tid>".
+    key = `self/${readlinkSync('/proc/thread-self').split('/').pop()}`;
+  } catch {
+    return null;
+  }
+  const read = () => readJob(park, key);
   try {
     read();
     return { read, source: SCHEDSTAT };
