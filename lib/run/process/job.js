@@ -76,8 +76,21 @@ export function reapedCpu() {
   }
 }
 
-/** The last lines of a process's stderr, on one line. */
-const tail = (stderr) => stderr.trim().split('\n').filter(Boolean).slice(-3).join(' | ').slice(0, 400);
+/**
+ * What a failed start said, on one line: its first error line (node "Error: …", deno "error:
+ * Uncaught …", bun "error: …"), else its last lines; a stack trace's frames say less than its message.
+ * @param {string} stderr
+ */
+export function errorLine(stderr) {
+  // Colour codes out: deno colours its errors on a pipe too.
+  const lines = stderr
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+  const first = lines.find((l) => /^\s*(?:Uncaught )?(?:\w*Error|error)(?: \[\w+\])?:/.test(l));
+  return (first?.trim() ?? lines.slice(-3).join(' | ')).slice(0, 400);
+}
 
 /**
  * What one start says about the job: null when it ran as it should, else the row's status and error.
@@ -99,12 +112,12 @@ export function judgeStart(p, which, { rt, w, state, capBytes }) {
     };
   }
   if (exit === null || exit === undefined)
-    return { status: 'crash', error: `${which} was killed by ${signal}: ${tail(p.stderr)}` };
+    return { status: 'crash', error: `${which} was killed by ${signal}: ${errorLine(p.stderr)}` };
   if (exit !== 0) {
     // A runtime that lacks what the script needs says so in its own words; the kind lists them.
     const known = rt.script.when.find((q) => new RegExp(q.stderr).test(p.stderr));
     if (known) return { status: 'unsupported', error: known.reason };
-    return { status: 'error', error: `${which} exited with code ${exit}: ${tail(p.stderr)}` };
+    return { status: 'error', error: `${which} exited with code ${exit}: ${errorLine(p.stderr)}` };
   }
   try {
     w.verify(p.stdout, state);
