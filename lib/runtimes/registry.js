@@ -1,6 +1,7 @@
 // The runtime registry: runners/runtimes.json plus one runners/<kind>/kind.json per runtime kind,
 // turned into launchable runtimes. Only the orchestrator side (pinned node) imports this file.
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { ROOT } from '../paths.js';
 import { binFor, exeName, unavailableOn } from './host.js';
@@ -130,7 +131,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,
     flags: variant?.flags ?? [],
-    env: variant?.env ?? {},
+    env: expandEnv(variant?.env ?? {}),
     preload: variant?.preload ? join(ROOT, variant.preload) : null,
     note: variant?.note ?? base.note ?? '',
     package: base.package ?? null,
@@ -148,6 +149,15 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     missing: unavailable ?? (found ? null : `${bin ?? base.which} not found; install with: ${install}`),
     unavailable,
   };
+}
+
+/**
+ * A variant's environment with `{tmp}` replaced by this machine's temporary folder, so that data
+ * can name a folder that outlives a job (node+compile-cache's NODE_COMPILE_CACHE) on any OS.
+ * @param {Record<string, string>} env
+ */
+export function expandEnv(env) {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replaceAll('{tmp}', tmpdir())]));
 }
 
 /**
