@@ -40,6 +40,7 @@ export function startOnce({ bin, args, env, cwd, timeoutMs, timeFile, register }
       env,
       cwd,
       maxStdout: 64 * 1024,
+      ownGroup: false,
       onEnd(end) {
         clearTimeout(timer);
         let text = '';

@@ -1,6 +1,6 @@
 // The process job shape: many whole processes per job, timed spawn → exit from outside.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -114,6 +114,18 @@ describe('a start that fails makes the row fail, never a fast result', () => {
     const slow = await job(hang, { limits: { ...ctx.limits, timeout_s: 1 } });
     assert.equal(slow.status, 'timeout');
     assert.ok(performance.now() - t0 < 5000, 'the hung start was killed at the limit');
+    // The start shares parity's process group (no group of its own), so its kill walks /proc: none may survive it.
+    const script = join(dir, 'hang.mjs');
+    const left = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(script);
+        } catch {
+          return false;
+        }
+      });
+    assert.deepEqual(left, [], 'no process of the hung start is left');
   });
 
   test('a runtime that runs no script as a process (workerd) is unsupported with its reason', async () => {
