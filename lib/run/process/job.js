@@ -5,14 +5,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLK_TCK } from '../../measure/oscpu.js';
-import { heldQuantile, median, medianCI, quantileSorted, sorted, thinSamples } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
 import { GNU_TIME, outsideMeasurement, parseStartTime, START_FORMAT } from '../../runtimes/outside.js';
 import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, rowFromInner } from '../../runtimes/rows.js';
+import { reapedCpu, startFigures } from './figures.js';
+import { readStraceTotal, straceArgv } from './strace.js';
 
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
 export const WARMUP_STARTS = 2;
@@ -57,24 +57,6 @@ export function startOnce({ bin, args, env, cwd, timeoutMs, timeFile, register }
     register(kill);
     const timer = setTimeout(kill, Math.max(1, timeoutMs));
   });
-}
-
-/**
- * CPU (ms) of every child this process has reaped, and of theirs: cutime and cstime of
- * /proc/self/stat. Read around the timed starts, it is their CPU with one 10 ms step over the
- * whole job; GNU time's own figures are truncated to 10 ms per process (a 4 ms start reads 0).
- * Null without /proc.
- * @returns {{user: number, sys: number} | null}
- */
-export function reapedCpu() {
-  try {
-    const text = readFileSync('/proc/self/stat', 'utf8');
-    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const [user, sys] = [rest[13], rest[14]].map((t) => (Number(t) * 1000) / CLK_TCK);
-    return Number.isFinite(user) && Number.isFinite(sys) ? { user, sys } : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -126,66 +108,6 @@ export function judgeStart(p, which, { rt, w, state, capBytes }) {
     return { status: 'error', error: `${which}: wrong output: ${e instanceof Error ? e.message : String(e)}` };
   }
   return null;
-}
-
-/**
- * The row's own figures from the timed starts: the wall median (with its order-statistics
- * interval), p90 only where there are enough starts to hold it (lib/measure/stats.js requestsFor),
- * GNU time's peak RSS and page faults per start, and CPU per start from `cpu`, the CPU of every
- * process the orchestrator reaped over the timed starts (reapedCpu).
- * @param {Awaited<ReturnType<typeof startOnce>>[]} starts
- * @param {{user: number, sys: number} | null} cpu
- */
-export function startFigures(starts, cpu) {
-  const walls = starts.map((p) => /** @type {number} */ (p.wall_ns));
-  const s = sorted(walls);
-  const n = s.length;
-  const timed = starts.map((p) => p.timed).filter((t) => t !== null);
-  /** @type {Record<string, {value: number, unit: string, better: string, label: string}>} */
-  const metrics = {};
-  const p90 = heldQuantile(quantileSorted(s, 0.9), 0.9, n);
-  if (p90 !== null)
-    metrics.wall_p90_ms = { value: p90 / 1e6, unit: 'ms', better: 'lower', label: 'wall p90 over the starts' };
-  if (cpu) {
-    metrics.cpu_per_start_ms = {
-      value: (cpu.user + cpu.sys) / n,
-      unit: 'ms',
-      better: 'lower',
-      label: "CPU per start (user+sys over the timed starts ÷ starts; GNU time's own included)",
-    };
-  }
-  if (timed.length === n) {
-    const per = (k, label, unit) => ({ value: median(timed.map((t) => t[k])), unit, better: 'lower', label });
-    metrics.rss_per_start_bytes = per('rss_peak_bytes', 'peak RSS per start (median)', 'bytes');
-    metrics.minor_faults = per('minor_faults', 'minor page faults per start (median)', 'faults');
-    metrics.major_faults = per('major_faults', 'major page faults per start (median)', 'faults');
-  }
-  const rss_peak_bytes = timed.length === n ? Math.max(...timed.map((t) => t.rss_peak_bytes)) : null;
-  return {
-    inner: {
-      status: 'ok',
-      unit: 'starts',
-      units_per_call: 1,
-      samples_ns: thinSamples(walls),
-      samples_total: n,
-      calls: n,
-      median_ns: quantileSorted(s, 0.5),
-      ci95_ns: medianCI(walls),
-      throughput: null,
-      timer: 'process.hrtime in the orchestrator, spawn → exit',
-      metrics: {
-        wall_median_ms: {
-          value: quantileSorted(s, 0.5) / 1e6,
-          unit: 'ms',
-          better: 'lower',
-          label: 'wall per start, spawn → exit (median)',
-        },
-        ...metrics,
-      },
-    },
-    cpu_ms: cpu,
-    rss_peak_bytes,
-  };
 }
 
 /**
@@ -268,8 +190,35 @@ export async function runProcessJob(job, spec, ctx) {
     const cpu1 = reapedCpu();
     const cpu = cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys } : null;
     const { inner, cpu_ms, rss_peak_bytes } = startFigures(starts, cpu);
+    // One more start under strace, after the timed ones: its count of system calls. A start strace
+    // cannot trace (not installed, ptrace refused) leaves the figure absent and named, never zero.
+    const traceFile = join(tmp, '.parity-strace');
+    const traced = straceArgv(rt.bin, args, traceFile);
+    let syscalls = null;
+    if (traced) {
+      const p = await startOnce({
+        ...base,
+        bin: traced[0],
+        args: traced[1],
+        timeFile: null,
+        timeoutMs: deadline - performance.now(),
+      });
+      if (interrupted) return null;
+      if (!judgeStart(p, 'the strace start', judged)) syscalls = readStraceTotal(traceFile);
+    }
+    if (syscalls !== null) {
+      const label = 'system calls of one start, every thread and process (strace -f -c, an extra start, not timed)';
+      inner.metrics.syscalls = { value: syscalls, unit: 'calls', better: 'lower', label };
+    }
     const command = [rt.bin, ...args].map(shellQuote).join(' ');
-    return row({ ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command } }, { cpu_ms, rss_peak_bytes });
+    const unmeasured = [
+      ...(how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults']),
+      ...(syscalls === null ? ['syscalls'] : []),
+    ];
+    return row(
+      { ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command } },
+      { cpu_ms, rss_peak_bytes, unmeasured },
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -1,12 +1,13 @@
 // The process job shape: many whole processes per job, timed spawn → exit from outside.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { validateWorkload } from '../../measure/workload.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { runProcessJob } from './job.js';
+import { STRACE } from './strace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parity-process-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +57,9 @@ describe('a process job of a known cost reads that cost', () => {
     assert.ok(metric(sleep, 'cpu_per_start_ms') < 150, `sleep CPU ${metric(sleep, 'cpu_per_start_ms')} ms`);
     assert.ok(metric(empty, 'rss_per_start_bytes') > 10 * 2 ** 20, 'node holds more than 10 MiB once started');
     assert.ok(metric(empty, 'minor_faults') > 0);
+    // strace counts one extra start's calls; without strace the figure is absent and named.
+    if (existsSync(STRACE)) assert.ok(metric(empty, 'syscalls') > 50, `syscalls ${metric(empty, 'syscalls')}`);
+    else assert.ok(empty.unmeasured.includes('syscalls'));
     // Five starts cannot hold a p90 (10 / (1 − 0.9) = 100 needed): none is printed.
     assert.equal(metric(empty, 'wall_p90_ms'), undefined);
   });
