@@ -12,7 +12,7 @@ import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, rowFromInner } from '../../runtimes/rows.js';
 import { reapedCpu, startFigures } from './figures.js';
-import { readStraceTotal, straceArgv } from './strace.js';
+import { readStrace, straceArgv } from './strace.js';
 
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
 export const WARMUP_STARTS = 2;
@@ -194,6 +194,7 @@ export async function runProcessJob(job, spec, ctx) {
     // cannot trace (not installed, ptrace refused) leaves the figure absent and named, never zero.
     const traceFile = join(tmp, '.parity-strace');
     const traced = straceArgv(rt.bin, args, traceFile);
+    /** @type {{calls: number, spawns: number} | null} */
     let syscalls = null;
     if (traced) {
       const p = await startOnce({
@@ -204,16 +205,19 @@ export async function runProcessJob(job, spec, ctx) {
         timeoutMs: deadline - performance.now(),
       });
       if (interrupted) return null;
-      if (!judgeStart(p, 'the strace start', judged)) syscalls = readStraceTotal(traceFile);
+      if (!judgeStart(p, 'the strace start', judged)) syscalls = readStrace(traceFile);
     }
     if (syscalls !== null) {
-      const label = 'system calls of one start, every thread and process (strace -f -c, an extra start, not timed)';
-      inner.metrics.syscalls = { value: syscalls, unit: 'calls', better: 'lower', label };
+      const of = 'of one start (strace -f -c on an extra start, not timed)';
+      const label = `system calls ${of}, every thread and process`;
+      inner.metrics.syscalls = { value: syscalls.calls, unit: 'calls', better: 'lower', label };
+      const started = `threads and processes started ${of}: successful clone, clone3, fork, vfork`;
+      inner.metrics.threads_started = { value: syscalls.spawns, unit: 'tasks', better: 'none', label: started };
     }
     const command = [rt.bin, ...args].map(shellQuote).join(' ');
     const unmeasured = [
       ...(how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults']),
-      ...(syscalls === null ? ['syscalls'] : []),
+      ...(syscalls === null ? ['syscalls', 'threads_started'] : []),
     ];
     return row(
       { ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command } },

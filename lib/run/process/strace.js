@@ -26,10 +26,33 @@ export function parseStraceTotal(text) {
   return m ? Number(m[1]) : null;
 }
 
-/** The summary strace wrote to `file`, parsed; null when it wrote none. */
-export function readStraceTotal(file) {
+/** The calls that create a thread or a process (clone, clone3, fork, vfork). */
+const SPAWNS = ['clone', 'clone3', 'fork', 'vfork'];
+
+/**
+ * Threads and processes a start created: the successful calls of SPAWNS in an `strace -c`
+ * summary (calls minus errors); null when the text has no total line (not a summary).
+ * @param {string} text
+ */
+export function parseStraceSpawns(text) {
+  if (parseStraceTotal(text) === null) return null;
+  let n = 0;
+  for (const m of text.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:(\d+)\s+)?(\w+)\s*$/gm)) {
+    if (SPAWNS.includes(m[3])) n += Number(m[1]) - Number(m[2] ?? 0);
+  }
+  return n;
+}
+
+/**
+ * The summary strace wrote to `file`: total calls and the threads and processes started; null
+ * when it wrote none.
+ * @param {string} file
+ */
+export function readStrace(file) {
   try {
-    return parseStraceTotal(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const calls = parseStraceTotal(text);
+    return calls === null ? null : { calls, spawns: /** @type {number} */ (parseStraceSpawns(text)) };
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
-import { parseStraceTotal, straceArgv } from './strace.js';
+import { parseStraceSpawns, parseStraceTotal, straceArgv } from './strace.js';
 
 const recorded = (name) => readFileSync(join(ROOT, 'test', 'fixtures', 'outside', name), 'utf8');
 
@@ -21,4 +21,13 @@ test('without strace installed there is no command, so the figure is absent rath
     '/usr/bin/strace',
     ['-f', '-c', '-o', '/tmp/f', '--', '/bin/x', 'a'],
   ]);
+});
+
+test('threads and processes started are the successful clone, clone3, fork and vfork calls', () => {
+  assert.equal(parseStraceSpawns(recorded('strace-c-deno.txt')), 5);
+  assert.equal(parseStraceSpawns(recorded('strace-c-bun.txt')), 0);
+  const failed =
+    '  1.00    0.000010           1         4         1 clone3\n100.00    0.001000           1      1000         1 total\n';
+  assert.equal(parseStraceSpawns(failed), 3);
+  assert.equal(parseStraceSpawns('no summary'), null);
 });
