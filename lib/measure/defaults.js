@@ -28,6 +28,8 @@ export const MODES = {
     // HTTP loads (lib/run/http/job.js): 1 s of warm-up (tier-up before the timed load: QUICK's old
     // 120 ms put node 27% below a 1 s + 4 s run, docs/http.md), 5 s loads, 5 s open-loop points.
     http: { warmup_ms: 1000, load_ms: 5000, point_ms: 5000 },
+    // Processes per start-up job (lib/run/process/): 100 hold a p90 (10 beyond it).
+    starts: 100,
   },
   quick: {
     rounds: 3,
@@ -44,6 +46,9 @@ export const MODES = {
     timeout_s: 60,
     // Shorter than a tail needs: QUICK's HTTP tables print no tail percentile (MIN_TAIL_WINDOW_MS).
     http: { warmup_ms: 300, load_ms: 1000, point_ms: 500 },
+    // 10 starts per job, 30 per cell over QUICK's 3 rounds (the rounds' spread is the larger one);
+    // too few for a p90, which QUICK does not print.
+    starts: 10,
   },
 };
 

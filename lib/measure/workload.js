@@ -32,6 +32,12 @@ export function validateWorkload(w, id) {
     if (w.run !== undefined) fail('a server workload has request(params) instead of run');
     if (typeof w.verify !== 'function') fail('verify must be a function (it checks every response)');
     if (w.serverEnv !== undefined && typeof w.serverEnv !== 'function') fail('serverEnv must be a function of params');
+  } else if (shapeOf(w) === 'process') {
+    // A whole-process workload: a script the runtime runs from start to exit, many times per job;
+    // the orchestrator times each process from outside (lib/run/process/).
+    if (w.unit !== 'starts') fail(`a process workload's unit must be "starts", got ${JSON.stringify(w.unit)}`);
+    if (w.run !== undefined) fail('a process workload has command(params, ctx) instead of run');
+    if (typeof w.verify !== 'function') fail("verify must be a function (it checks each process's output)");
   } else {
     if (!UNITS.includes(w.unit)) fail(`unit must be one of ${UNITS.join(', ')}, got ${JSON.stringify(w.unit)}`);
     for (const fn of ['run', 'verify']) if (typeof w[fn] !== 'function') fail(`${fn} must be a function`);
@@ -67,11 +73,13 @@ export function validateWorkload(w, id) {
 /**
  * The job shape a workload declares by what it exports: `run` is measured in-process by the
  * harness (`bench`); `request(params)` is answered by a server the runtime runs under an external
- * load (`server`). The orchestrator picks the shape's job runner from this; drivers run either.
+ * load (`server`); `command(params, ctx)` names a script the runtime runs as a whole process, many
+ * times per job (`process`). The orchestrator picks the shape's job runner from this.
  * @param {any} w
- * @returns {'bench' | 'server'}
+ * @returns {'bench' | 'server' | 'process'}
  */
-export const shapeOf = (w) => (typeof w?.request === 'function' ? 'server' : 'bench');
+export const shapeOf = (w) =>
+  typeof w?.request === 'function' ? 'server' : typeof w?.command === 'function' ? 'process' : 'bench';
 
 /** Parameter values are non-empty arrays of numbers or of strings, never both (as in Node's benchmark/common.js). */
 function validateGrid(grid, where) {

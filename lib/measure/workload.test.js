@@ -64,3 +64,11 @@ test('missingRequirements names absent globals and modules only', async () => {
   ]);
   assert.deepEqual(missing, ['NoSuch.thing', 'node:nope', 'node:stream#Readable.noSuchThing']);
 });
+
+test('a process workload (command) counts starts, verifies each output and has no run', () => {
+  const proc = { name: 'w', unit: 'starts', command: () => ({ script: 'x.mjs' }), verify() {} };
+  assert.ok(validateWorkload(proc, 's/w'));
+  assert.throws(() => validateWorkload({ ...proc, unit: 'ops' }, 's/w'), /a process workload's unit must be "starts"/);
+  assert.throws(() => validateWorkload({ ...proc, run: () => 1 }, 's/w'), /command\(params, ctx\) instead of run/);
+  assert.throws(() => validateWorkload({ ...proc, verify: undefined }, 's/w'), /verify must be a function/);
+});

@@ -5,6 +5,7 @@
 // scaled to a share of the fastest hide what the figure was.
 import { paramsKey } from '../measure/workload.js';
 import { runtimeColor } from './colors.js';
+import { throughputUnit } from './metrics.js';
 import { ratioText } from './ratios.js';
 import { si } from './table.js';
 
@@ -18,7 +19,7 @@ function withInterval(v, ci, unit) {
 }
 
 /** The throughput unit a row's figures are in (METRICS.throughput: decimal MB/s for bytes). */
-const tpUnit = (row) => (row.unit === 'bytes' ? 'MB/s' : 'ops/s');
+const tpUnit = (row) => throughputUnit(row.unit);
 
 /** An id for an HTML anchor: lower case, runs of anything else as one hyphen. */
 export const anchorId = (prefix, text) =>

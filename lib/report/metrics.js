@@ -146,7 +146,8 @@ export function extraMetrics(r) {
 }
 
 /** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
-export const throughputUnit = (unit) => (unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : 'ops/s');
+export const throughputUnit = (unit) =>
+  unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : unit === 'starts' ? 'starts/s' : 'ops/s';
 
 /**
  * Median over a result's ok rows of one metric they carry in `row.metrics` (a suite's analysis

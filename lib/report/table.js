@@ -22,7 +22,8 @@ export { aggregate, fmtRatio, si, throughputCell };
 export const fmtMs = fmtTime;
 
 /** A throughput column's base unit; cells put an SI prefix on it (12.3M = 12.3 MB/s under B/s). */
-export const rateUnit = (unit) => (unit === 'bytes' ? 'B/s' : unit === 'requests' ? 'req/s' : 'ops/s');
+export const rateUnit = (unit) =>
+  unit === 'bytes' ? 'B/s' : unit === 'requests' ? 'req/s' : unit === 'starts' ? 'starts/s' : 'ops/s';
 
 /**
  * Conformance of one runtime for one perf row: the WPT subtests and checks of the row's suite,

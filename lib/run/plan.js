@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rng } from '../measure/prng.js';
-import { paramSets } from '../measure/workload.js';
+import { paramSets, shapeOf } from '../measure/workload.js';
 
 export { MODES } from '../measure/defaults.js';
 
@@ -168,7 +168,7 @@ function runInputsDir() {
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
- * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
+ * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, starts?: number, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
  */
 export function jobSpec(job, mode) {
   return {
@@ -181,6 +181,8 @@ export function jobSpec(job, mode) {
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
     http: mode.http ?? null,
+    // Only a whole-process job counts starts (a bench job's spec is its repro line: no noise there).
+    ...(shapeOf(job.workload.module) === 'process' ? { starts: mode.starts } : {}),
     cores: availableParallelism(),
     inputs_dir: runInputsDir(),
   };

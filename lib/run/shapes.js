@@ -2,9 +2,11 @@
 // (shapeOf in lib/measure/workload.js); the loop asks the shape, never the suite, and the shape
 // hands the job to the runtime's driver. `bench` is the in-process harness, run by the driver as
 // it likes (a process per job, or workerd's served batch); `server` is the driver's server under
-// an external load generator (lib/run/http/).
+// an external load generator (lib/run/http/); `process` is many whole runs of a script, timed from
+// spawn to exit (lib/run/process/).
 import { shapeOf } from '../measure/workload.js';
 import { httpRepro, runHttpJob } from './http/job.js';
+import { processRepro, runProcessJob } from './process/job.js';
 
 /**
  * @typedef {import('../runtimes/rows.js').JobContext} JobContext
@@ -15,7 +17,7 @@ import { httpRepro, runHttpJob } from './http/job.js';
  * }} Shape
  */
 
-/** @type {Record<'bench' | 'server', Shape>} */
+/** @type {Record<'bench' | 'server' | 'process', Shape>} */
 export const SHAPES = {
   bench: {
     check: () => null,
@@ -30,6 +32,12 @@ export const SHAPES = {
         : 'params.concurrency must hold positive integers',
     repro: (job) => httpRepro(job),
     run: (job, spec, ctx, driver) => runHttpJob(job, spec, ctx, driver),
+  },
+  process: {
+    check: () => null,
+    repro: (job) => processRepro(job),
+    // The runtime's kind says how a user runs a script with it (kind.json script_args); no driver is involved.
+    run: (job, spec, ctx) => runProcessJob(job, spec, ctx),
   },
 };
 

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SHAPES, shapeFor } from './shapes.js';
 
-test('a workload with run is a bench job, one with request a server job', () => {
+test('a workload with run is a bench job, one with request a server job, one with command a process job', () => {
   assert.equal(shapeFor({ run() {} }), SHAPES.bench);
   assert.equal(shapeFor({ request() {} }), SHAPES.server);
+  assert.equal(shapeFor({ command() {} }), SHAPES.process);
   assert.equal(shapeFor(null), SHAPES.bench); // a module that failed to load still gets a repro line
 });
 

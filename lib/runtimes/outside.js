@@ -78,6 +78,34 @@ export function parseTimeOutput(text) {
 }
 
 /**
+ * GNU time's format for one short-lived process (lib/run/process/): elapsed, user and sys seconds,
+ * max RSS in KiB, minor and major page faults, exit status.
+ */
+export const START_FORMAT = '%e %U %S %M %R %F %x';
+
+/**
+ * Parse GNU time's last line in START_FORMAT; a child killed by a signal adds a line before it
+ * ("Command terminated by signal N"). Null when the line is not there (time itself failed).
+ * @param {string} text
+ * @returns {{cpu_ms: {user: number, sys: number}, rss_peak_bytes: number, minor_faults: number, major_faults: number,
+ *   exit_code: number | null, signal_number: number | null} | null}
+ */
+export function parseStartTime(text) {
+  const lines = text.trim().split('\n');
+  const m = (lines.pop() ?? '').match(/^[\d.]+ ([\d.]+) ([\d.]+) (\d+) (\d+) (\d+) (-?\d+)$/);
+  if (!m) return null;
+  const signal = lines.join('\n').match(/terminated by signal (\d+)/);
+  return {
+    cpu_ms: { user: Number(m[1]) * 1e3, sys: Number(m[2]) * 1e3 },
+    rss_peak_bytes: Number(m[3]) * 1024,
+    minor_faults: Number(m[4]),
+    major_faults: Number(m[5]),
+    exit_code: signal ? null : Number(m[6]),
+    signal_number: signal ? Number(signal[1]) : null,
+  };
+}
+
+/**
  * Pid and parent pid of every process in `ps -A -o pid=,ppid=` output (macOS and Linux procps
  * print the same columns).
  * @param {string} text

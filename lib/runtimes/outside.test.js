@@ -9,6 +9,7 @@ import {
   outsideMeasurement,
   parseBsdTimeOutput,
   parsePs,
+  parseStartTime,
   parseTimeOutput,
   psDescendants,
   unmeasuredNow,
@@ -73,4 +74,20 @@ test('a figure a job lacks is named beside what the platform cannot measure, onc
 test('checkGnuTime does not throw on macOS or Windows, where GNU time is not the outside measurement', () => {
   assert.doesNotThrow(() => checkGnuTime('darwin'));
   assert.doesNotThrow(() => checkGnuTime('win32'));
+});
+
+test("GNU time's start-up line: CPU, max RSS, minor and major faults, exit code; a killed start gives its signal", () => {
+  // Recorded from a node process spinning 1.3 s: "1.37 1.36 0.00 46212 2798 8 0".
+  assert.deepEqual(parseStartTime(recorded('gnu-time-start.txt')), {
+    cpu_ms: { user: 1360, sys: 0 },
+    rss_peak_bytes: 46212 * 1024,
+    minor_faults: 2798,
+    major_faults: 8,
+    exit_code: 0,
+    signal_number: null,
+  });
+  const killed = parseStartTime(recorded('gnu-time-start-killed.txt'));
+  assert.equal(killed?.signal_number, 9);
+  assert.equal(killed?.exit_code, null);
+  assert.equal(parseStartTime('0.01 0.00 0.00 1524 86 0'), null, 'a line without the exit status is not one of ours');
 });

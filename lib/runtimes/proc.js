@@ -77,15 +77,32 @@ const SIGNALS = {
  * starts can be killed together), stdin closed, stdout and stderr kept as bounded tails, and an
  * end that does not wait on pipes a straggler holds: `onEnd` fires once, after the child exits
  * and its pipes close, or PIPE_GRACE_MS after the exit with whatever arrived, the group killed.
- * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, maxStdout?: number, control?: boolean,
- *   onEnd: (end: {code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null}) => void}} opts
+ * `wall_ns` is spawn → exit on the orchestrator's clock (null when it never started).
+ * `ownGroup: false` keeps the child in parity's own process group (a new group costs 1–3 ms per
+ * spawn here, which a start-up job of a few ms cannot carry); its kill is then the child and every
+ * descendant /proc lists, so a descendant that left the tree is not reached.
+ * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, maxStdout?: number, control?: boolean, ownGroup?: boolean,
+ *   onEnd: (end: {code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null, wall_ns: number | null}) => void}} opts
  */
-export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, control = false, onEnd }) {
+export function startChild({
+  bin,
+  args,
+  env,
+  cwd,
+  maxStdout = 16 * 1024 * 1024,
+  control = false,
+  ownGroup = true,
+  onEnd,
+}) {
   // `control`: a pipe on fd 3 for a server that reports readiness there (workerd --control-fd 3).
   /** @type {any[]} */
   const stdio = control ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
   // windowsHide: a detached child on Windows would otherwise open a console window per job.
-  const child = spawn(bin, args, { cwd, env, stdio, detached: true, windowsHide: true });
+  // The clock around spawn → exit, for jobs timed by their whole process (lib/run/process/).
+  const startedAt = process.hrtime.bigint();
+  const child = spawn(bin, args, { cwd, env, stdio, detached: ownGroup, windowsHide: true });
+  /** @type {bigint | null} */
+  let exitedAt = null;
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
@@ -98,7 +115,8 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
   // Windows has no process groups to signal: there the child alone is killed.
   const killGroup = () => {
     try {
-      if (process.platform === 'win32') child.kill('SIGKILL');
+      if (!ownGroup && child.pid) killAll(descendantsOf(child.pid));
+      if (process.platform === 'win32' || !ownGroup) child.kill('SIGKILL');
       else if (child.pid) process.kill(-child.pid, 'SIGKILL');
     } catch {}
   };
@@ -109,10 +127,12 @@ export function startChild({ bin, args, env, cwd, maxStdout = 16 * 1024 * 1024, 
     killGroup();
     child.stdout.destroy();
     child.stderr.destroy();
-    onEnd({ code, signal, stdout, stderr, spawnError });
+    const wall_ns = exitedAt === null ? null : Number(exitedAt - startedAt);
+    onEnd({ code, signal, stdout, stderr, spawnError, wall_ns });
   };
   child.on('error', (e) => end(null, null, /** @type {any} */ (e)));
   child.on('exit', (code, signal) => {
+    exitedAt = process.hrtime.bigint();
     // The child is gone: kill stragglers, which closes the pipes they held; read what is still
     // buffered, but never wait longer than the grace period for it.
     killGroup();
@@ -231,7 +251,7 @@ export function runMeasured({
  * its group after `timeoutMs`; `register` receives that kill, so an interrupt ends it with the job.
  * @param {{bin: string, args: string[], env?: Record<string, string | undefined>, cwd?: string, timeoutMs: number,
  *   maxStdout?: number, register?: (kill: () => void) => void}} opts
- * @returns {Promise<{code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null, killed: boolean, ms: number}>}
+ * @returns {Promise<{code: number | null, signal: string | null, stdout: string, stderr: string, spawnError: Error | null, wall_ns: number | null, killed: boolean, ms: number}>}
  */
 export function runToEnd({ bin, args, env, cwd, timeoutMs, maxStdout = 65536, register }) {
   const started = performance.now();

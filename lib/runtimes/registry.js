@@ -1,6 +1,7 @@
 // The runtime registry: runners/runtimes.json plus one runners/<kind>/kind.json per runtime kind,
 // turned into launchable runtimes. Only the orchestrator side (pinned node) imports this file.
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { ROOT } from '../paths.js';
 import { binFor, exeName, unavailableOn } from './host.js';
@@ -11,6 +12,7 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
  * @typedef {{driver: string, bench?: string, wpt?: string, http?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string}} Registry
  */
@@ -86,7 +88,8 @@ function which(name) {
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
  *   wpt: string | null, http: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
- *   compat?: any, missing: string | null, unavailable: string | null}} Runtime
+ *   compat?: any, missing: string | null, unavailable: string | null,
+ *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
  */
 
 /**
@@ -128,16 +131,33 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,
     flags: variant?.flags ?? [],
-    env: variant?.env ?? {},
+    env: expandEnv(variant?.env ?? {}),
     preload: variant?.preload ? join(ROOT, variant.preload) : null,
     note: variant?.note ?? base.note ?? '',
     package: base.package ?? null,
     ...(kind.compatibility_date
       ? { compat: { date: kind.compatibility_date, flags: kind.compatibility_flags ?? [] } }
       : {}),
+    // How a user runs a plain script with it (the start-up suite's process jobs), or why it cannot.
+    script: {
+      args: kind.script_args ?? null,
+      unsupported: kind.script_args
+        ? null
+        : (kind.script_unsupported ?? `kind ${base.kind} names no "script_args" in its kind.json`),
+      when: kind.script_unsupported_when ?? [],
+    },
     missing: unavailable ?? (found ? null : `${bin ?? base.which} not found; install with: ${install}`),
     unavailable,
   };
+}
+
+/**
+ * A variant's environment with `{tmp}` replaced by this machine's temporary folder, so that data
+ * can name a folder that outlives a job (node+compile-cache's NODE_COMPILE_CACHE) on any OS.
+ * @param {Record<string, string>} env
+ */
+export function expandEnv(env) {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replaceAll('{tmp}', tmpdir())]));
 }
 
 /**
@@ -157,4 +177,17 @@ export function commandLine(rt, script, scriptArgs = []) {
     args = [...kept, `${prefix}${folded.join(',')}`];
   }
   return [...args, script, ...scriptArgs];
+}
+
+/**
+ * argv (without the binary) that runs a plain script as a user would (`deno run …`, `node file`):
+ * the kind's `script_args`, not the bench runner's flags, plus a variant's flags (folded as in
+ * commandLine). Null when the kind runs no script as a process of its own.
+ * @param {Runtime} rt
+ * @param {string} script
+ * @param {string[]} [scriptArgs]
+ */
+export function scriptLine(rt, script, scriptArgs = []) {
+  if (!rt.script.args) return null;
+  return commandLine({ ...rt, args: [...rt.script.args, ...rt.flags] }, script, scriptArgs);
 }

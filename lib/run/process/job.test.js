@@ -1,0 +1,140 @@
+// The process job shape: many whole processes per job, timed spawn → exit from outside.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { validateWorkload } from '../../measure/workload.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
+import { runProcessJob } from './job.js';
+import { STRACE } from './strace.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'parity-process-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const ctx = { version: null, limits: { timeout_s: 60, mem_cap_bytes: 4 * 2 ** 30 } };
+const node = resolveRuntime('node');
+
+/** A workload that runs one script written into the test's folder. */
+function scriptWorkload(name, source, verify = () => {}) {
+  const script = join(dir, `${name}.mjs`);
+  writeFileSync(script, source);
+  return { name, unit: 'starts', command: () => ({ script }), verify };
+}
+
+/**
+ * One process job of `module` on `rt` (a row: null only for an interrupted job, which none is here).
+ * @returns {Promise<any>}
+ */
+async function job(module, { rt = node, starts = 5, params = {}, limits = ctx.limits } = {}) {
+  const j = { runtime: rt, workload: { suite: 't', name: module.name, module }, params, round: 1 };
+  const row = await runProcessJob(j, { starts, inputs_dir: dir }, { ...ctx, limits });
+  assert.ok(row, 'a job that was not interrupted has a row');
+  return row;
+}
+
+const metric = (row, id) => row.metrics?.[id]?.value;
+
+describe('a process job of a known cost reads that cost', () => {
+  test('a start that burns 200 ms of CPU reads at least that in wall and CPU; one that sleeps 200 ms, the wall only', async () => {
+    const empty = await job(scriptWorkload('empty', ''));
+    // CPU, not wall, decides when the burn ends: on a busy machine it still uses 200 ms of CPU.
+    const burn = await job(scriptWorkload('burn', 'while (process.cpuUsage().user < 200_000) {}\n'));
+    const sleep = await job(scriptWorkload('sleep', 'await new Promise((r) => setTimeout(r, 200));\n'));
+    for (const r of [empty, burn, sleep]) assert.equal(r.status, 'ok', r.error);
+    for (const r of [burn, sleep]) {
+      assert.ok(r.median_ns / 1e6 >= 200, `${r.workload}: ${r.median_ns / 1e6} ms`);
+      assert.equal(r.samples_total, 5);
+      assert.ok(r.ci95_ns[0] <= r.median_ns && r.median_ns <= r.ci95_ns[1]);
+    }
+    // The sleep waits, whatever the load: not far above the runtime's own start plus 200 ms. A
+    // clock that also counted the pipes' close or the orchestrator's work after the exit would read more.
+    const base = empty.median_ns / 1e6;
+    const slept = sleep.median_ns / 1e6;
+    assert.ok(slept < 200 + base + Math.max(150, base), `sleep: ${slept} ms with an empty start of ${base} ms`);
+    // CPU from the reaped processes, not from the wall: the burn has its 200 ms, the sleep far less.
+    assert.ok(metric(burn, 'cpu_per_start_ms') >= 195, `burn CPU ${metric(burn, 'cpu_per_start_ms')} ms`);
+    assert.ok(metric(sleep, 'cpu_per_start_ms') < 150, `sleep CPU ${metric(sleep, 'cpu_per_start_ms')} ms`);
+    assert.ok(metric(empty, 'rss_per_start_bytes') > 10 * 2 ** 20, 'node holds more than 10 MiB once started');
+    assert.ok(metric(empty, 'minor_faults') > 0);
+    // strace counts one extra start's calls; without strace the figure is absent and named.
+    if (existsSync(STRACE)) assert.ok(metric(empty, 'syscalls') > 50, `syscalls ${metric(empty, 'syscalls')}`);
+    else assert.ok(empty.unmeasured.includes('syscalls'));
+    // Five starts cannot hold a p90 (10 / (1 − 0.9) = 100 needed): none is printed.
+    assert.equal(metric(empty, 'wall_p90_ms'), undefined);
+  });
+});
+
+describe('a start that fails makes the row fail, never a fast result', () => {
+  test('a partial module graph is an error naming how many modules ran; the whole graph is ok', async () => {
+    const { default: esm } = await import('../../../suites/startup/esm-graph.js');
+    const { default: cjs } = await import('../../../suites/startup/cjs-graph.js');
+    const { moduleSource } = await import('../../../suites/startup/_graph.js');
+    /** @type {[any, string][]} */
+    const graphs = [
+      [esm, 'mjs'],
+      [cjs, 'cjs'],
+    ];
+    for (const [w, ext] of graphs) {
+      validateWorkload(w, `startup/${w.name}`);
+      const whole = await job(w, { params: { modules: 40 }, starts: 2 });
+      assert.equal(whole.status, 'ok', whole.error);
+      // The graph is made once per run: break the one this run made, as a loader that skipped a module would.
+      const last = join(dir, `startup-graph-${ext === 'mjs' ? 'esm' : 'cjs'}-40`, `m39.${ext}`);
+      writeFileSync(last, moduleSource(39, 40, ext === 'mjs' ? 'esm' : 'cjs').replace(/^globalThis.*$/m, ''));
+      const partial = await job(w, { params: { modules: 40 }, starts: 2 });
+      assert.equal(partial.status, 'error');
+      assert.match(partial.error, /warm-up start 1 exited with code 1: .*ran 39 of 40 modules/);
+      assert.equal(partial.median_ns, null);
+    }
+  });
+
+  test('wrong output is an error with what was printed', async () => {
+    const r = await job(scriptWorkload('quiet', '', (out) => assert.equal(out.trim(), 'hello')));
+    assert.equal(r.status, 'error');
+    assert.match(r.error, /warm-up start 1: wrong output/);
+  });
+
+  test("a failure the runtime's kind lists is unsupported with the kind's reason; any other exit is an error", async () => {
+    const w = scriptWorkload('throws', "throw new Error('no such feature: teleport');\n");
+    const rt = {
+      ...node,
+      script: { ...node.script, when: [{ stderr: 'no such feature', reason: 'cannot teleport' }] },
+    };
+    const known = await job(w, { rt });
+    assert.equal(known.status, 'unsupported');
+    assert.equal(known.error, 'cannot teleport');
+    const other = await job(w);
+    assert.equal(other.status, 'error');
+    assert.match(other.error, /exited with code 1: .*no such feature: teleport/);
+  });
+
+  test('a start killed by a signal is a crash; one that never exits is a timeout at the limit', async () => {
+    const killed = await job(scriptWorkload('kill', "process.kill(process.pid, 'SIGKILL');\n"));
+    assert.equal(killed.status, 'crash');
+    assert.match(killed.error, /killed by signal 9/);
+    const hang = scriptWorkload('hang', 'setInterval(() => {}, 1000);\n');
+    const t0 = performance.now();
+    const slow = await job(hang, { limits: { ...ctx.limits, timeout_s: 1 } });
+    assert.equal(slow.status, 'timeout');
+    assert.ok(performance.now() - t0 < 5000, 'the hung start was killed at the limit');
+    // The start shares parity's process group (no group of its own), so its kill walks /proc: none may survive it.
+    const script = join(dir, 'hang.mjs');
+    const left = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(script);
+        } catch {
+          return false;
+        }
+      });
+    assert.deepEqual(left, [], 'no process of the hung start is left');
+  });
+
+  test('a runtime that runs no script as a process (workerd) is unsupported with its reason', async () => {
+    const r = await job(scriptWorkload('empty2', ''), { rt: resolveRuntime('workerd') });
+    assert.equal(r.status, 'unsupported');
+    assert.match(r.error, /^workerd runs no script as a process of its own/);
+  });
+});

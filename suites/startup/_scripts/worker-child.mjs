@@ -1,0 +1,3 @@
+import { parentPort } from 'node:worker_threads';
+
+parentPort?.postMessage('ready');

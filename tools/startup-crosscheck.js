@@ -1,0 +1,125 @@
+// One-off cross-check of the start-up suite (issue 27.4) against independent tools, in one sitting:
+// for every workload × runtime, parity's process job (lib/run/process/job.js, the code a run uses),
+// hyperfine on the same command (the same argv, cwd and file), hyperfine on that command under GNU
+// time (parity's wrapper, to show its share), and Python's wait4 rusage (RUSAGE_CHILDREN ru_maxrss)
+// for the peak RSS that parity reads from GNU time. The starts of a cell are taken in CHUNKS turns
+// of each timer, the order rotated every turn, so that a change in the machine's load (it is shared)
+// falls on the three alike; each timer's median is over all its starts.
+// Prints a markdown table; docs/startup.md keeps one.
+//
+//   node tools/startup-crosscheck.js [runtimes=node,deno,bun] [starts=20]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median } from '../lib/measure/stats.js';
+import { paramSets } from '../lib/measure/workload.js';
+import { loadWorkloads } from '../lib/results/discover.js';
+import { runProcessJob } from '../lib/run/process/job.js';
+import { shellQuote } from '../lib/runtimes/drivers/process.js';
+import { GNU_TIME } from '../lib/runtimes/outside.js';
+import { resolveRuntime, scriptLine } from '../lib/runtimes/registry.js';
+
+const ids = (process.argv[2] ?? 'node,deno,bun').split(',');
+const starts = Number(process.argv[3] ?? 20);
+if (!Number.isInteger(starts) || starts < 3) throw new Error(`starts must be an integer ≥ 3, got ${process.argv[3]}`);
+const dir = mkdtempSync(join(tmpdir(), 'parity-crosscheck-'));
+const cwd = mkdtempSync(join(tmpdir(), 'parity-crosscheck-cwd-'));
+const PY_RSS =
+  'import resource,subprocess,sys\nsubprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL,check=True)\nprint(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)';
+
+/** hyperfine's times (ms) of `argv` run `n` times after 2 warm-ups, output through a pipe as parity reads it. */
+function hyperfine(argv, n) {
+  const out = join(dir, 'hf.json');
+  const cmd = argv.map(shellQuote).join(' ');
+  const h = spawnSync(
+    '/usr/bin/hyperfine',
+    ['-N', '--warmup', '2', '--runs', String(n), '--output=pipe', '--style', 'none', '--export-json', out, cmd],
+    { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  if (h.status !== 0) throw new Error(`hyperfine failed on ${cmd}: ${h.stderr.trim().split('\n').at(-1)}`);
+  return JSON.parse(readFileSync(out, 'utf8')).results[0].times.map((t) => t * 1e3);
+}
+
+/** Median peak RSS (bytes) of 5 runs of `argv`, each read by a Python parent from wait4's rusage. */
+function pythonRss(argv) {
+  const kib = Array.from({ length: 5 }, () => {
+    const r = spawnSync('python3', ['-c', PY_RSS, ...argv], { cwd, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`python3 rusage failed on ${argv.join(' ')}: ${r.stderr.trim()}`);
+    return Number(r.stdout.trim());
+  });
+  return median(kib) * 1024;
+}
+
+/** Turns per cell: each timer runs starts ÷ CHUNKS starts per turn. */
+const CHUNKS = 4;
+
+const pct = (a, b) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`;
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const mb = (b) => (b / 1e6).toFixed(1);
+
+const workloads = await loadWorkloads(['startup']);
+// The floor: /usr/bin/true started the way each timer starts a runtime (parity: node's spawn of GNU
+// time; hyperfine: its own fork), so what each adds to every start is in the table too.
+const TRUE = '/usr/bin/true';
+const floor = {
+  id: 'startup/(floor: /usr/bin/true)',
+  name: 'floor',
+  module: { command: () => ({ script: 'x' }), verify() {} },
+};
+workloads.unshift(/** @type {any} */ (floor));
+const ctx = { version: null, limits: { timeout_s: 300, mem_cap_bytes: 4 * 2 ** 30 } };
+const rows = [];
+const load0 = loadavg()[0];
+let cell = 0;
+try {
+  for (const w of workloads) {
+    const params = w === floor ? {} : paramSets(w.module, true)[0];
+    for (const id of ids) {
+      if (w === floor && id !== ids[0]) continue;
+      const base = resolveRuntime(id);
+      const rt =
+        w === floor ? { ...base, id: 'true', bin: TRUE, flags: [], script: { ...base.script, args: [] } } : base;
+      const cmd = await w.module.command(params, { dir });
+      const argv = [rt.bin, .../** @type {string[]} */ (scriptLine(rt, cmd.script, cmd.args ?? []))];
+      const per = Math.max(3, Math.round(starts / CHUNKS));
+      /** @type {Record<string, () => Promise<number[]>>} */
+      const timers = {
+        parity: async () => {
+          const job = { runtime: rt, workload: { suite: 'startup', name: w.name, module: w.module }, params, round: 1 };
+          const row = await runProcessJob(job, { starts: per, inputs_dir: dir }, ctx);
+          if (row?.status !== 'ok') throw new Error(`parity ${id} ${w.id}: ${row?.status} ${row?.error}`);
+          rss.push(row.metrics.rss_per_start_bytes.value);
+          return row.samples_ns.map((t) => t / 1e6);
+        },
+        hyperfine: async () => hyperfine(argv, per),
+        wrapped: async () => hyperfine([GNU_TIME, '-o', '/dev/null', ...argv], per),
+      };
+      /** @type {number[]} */
+      const rss = [];
+      const order = Object.keys(timers);
+      /** @type {Record<string, number[]>} */
+      const got = { parity: [], hyperfine: [], wrapped: [] };
+      for (let turn = 0; turn < CHUNKS; turn++) {
+        for (let k = 0; k < order.length; k++) {
+          const name = order[(k + turn + cell) % order.length];
+          got[name].push(...(await timers[name]()));
+        }
+      }
+      cell++;
+      const [p, hf, wr] = [median(got.parity), median(got.hyperfine), median(got.wrapped)];
+      const rssP = median(rss);
+      const rssPy = w === floor ? rssP : pythonRss(argv);
+      rows.push(
+        `| ${w.id} | ${rt.id} | ${ms(p)} | ${ms(hf)} | ${pct(p, hf)} | ${ms(wr)} | ${pct(p, wr)} | ${mb(rssP)} | ${mb(rssPy)} | ${pct(rssP, rssPy)} |`,
+      );
+      process.stderr.write(`${rows.at(-1)}\n`);
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(cwd, { recursive: true, force: true });
+}
+console.log(
+  `${CHUNKS} turns of ${Math.max(3, Math.round(starts / CHUNKS))} starts per timer and cell; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n| workload | runtime | parity median ms | hyperfine median ms | parity vs hyperfine | hyperfine under GNU time ms | parity vs that | parity peak RSS MB (GNU time, median) | wait4 ru_maxrss MB (Python, median of 5) | RSS Δ |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
+);
