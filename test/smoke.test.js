@@ -3,7 +3,7 @@
 // runtime lacks the feature; it must never be skipped, crash, hang or give a wrong answer.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -104,13 +104,6 @@ describe('every workload on every runtime in smoke mode', () => {
     assert.deepEqual(bad, []);
     // A regression that makes a server, a host or a fetch fail on a runtime that has the feature
     // must not pass as unsupported (issue 16.7).
-    // A suite may keep its own expected list beside it (suites/<suite>/_unsupported.json, same format).
-    const beside = listSuites()
-      .map((s) => join(ROOT, 'suites', s, '_unsupported.json'))
-      .filter((f) => existsSync(f));
-    assert.deepEqual(
-      unexpectedUnsupported(doc.results, [...loadUnsupported(), ...beside.flatMap(loadUnsupported)]),
-      [],
-    );
+    assert.deepEqual(unexpectedUnsupported(doc.results, loadUnsupported()), []);
   });
 });
