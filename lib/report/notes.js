@@ -1,6 +1,8 @@
 // The notes under a results table: the legend of its marks, one line per failed job with the
 // command that reruns it, and one line per reason for unsupported jobs.
-/** One note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
+import { modeLines } from './modes.js';
+
+/** Cells whose rounds fall in two modes (modes.js), one note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
 export function notesOf(agg) {
   /** @type {string[]} */
   const notes = [];
@@ -31,5 +33,5 @@ export function notesOf(agg) {
     const listed = keys.length > 3 ? `${keys.slice(0, 3).join('; ')}; and ${keys.length - 3} more` : keys.join('; ');
     notes.push(`${why} (${keys.length === 1 ? '1 row' : `${keys.length} rows`}: ${listed})`);
   }
-  return notes;
+  return [...modeLines(agg), ...notes];
 }
