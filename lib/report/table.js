@@ -4,6 +4,7 @@
 // plain-words summary and legend in summary.js, units in units.js.
 
 import { conformanceRows } from '../results/conformance-form.js';
+import { commitInHistory } from '../results/file.js';
 import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
@@ -178,7 +179,7 @@ export function fingerprintLines(doc) {
     `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}${roundsText(doc)}${doc.options?.quick ? ', QUICK' : ''}`,
     ...(doc.provenance
       ? [
-          `parity: commit ${doc.provenance.commit ?? 'unknown'}${doc.provenance.dirty ? ' (uncommitted changes)' : ''}; package-lock sha256 ${String(doc.provenance.lock_sha256 ?? 'unknown').slice(0, 12)}`,
+          `parity: commit ${doc.provenance.commit ?? 'unknown'}${doc.provenance.dirty ? ' (uncommitted changes)' : ''}${commitInHistory(doc.provenance.commit) === false ? ' (not in this repository’s history: made from work that did not land)' : ''}; package-lock sha256 ${String(doc.provenance.lock_sha256 ?? 'unknown').slice(0, 12)}`,
         ]
       : []),
     ...doc.runtimes.map(

@@ -139,6 +139,31 @@ export function provenance(runtimes = [], root = ROOT) {
  * @param {any[]} docs
  * @returns {string[]}
  */
+const inHistory = new Map();
+
+/**
+ * Whether a results file's commit is in this checkout's history (an ancestor of HEAD): true,
+ * false (made from work that never landed here), or null (no git to ask).
+ * @param {string | null | undefined} commit
+ * @param {string} [root]
+ */
+export function commitInHistory(commit, root = ROOT) {
+  if (!commit) return null;
+  if (!inHistory.has(commit)) {
+    try {
+      execFileSync('git', ['-C', root, 'merge-base', '--is-ancestor', commit, 'HEAD'], { stdio: 'ignore' });
+      inHistory.set(commit, true);
+    } catch (e) {
+      // Exit 1: not an ancestor (or unknown to this repository); anything else: no git to ask.
+      inHistory.set(
+        commit,
+        /** @type {any} */ (e).status === 1 || /** @type {any} */ (e).status === 128 ? false : null,
+      );
+    }
+  }
+  return inHistory.get(commit);
+}
+
 export function provenanceWarnings(docs) {
   const p = docs.map((d) => d.provenance ?? {});
   const warnings = [];

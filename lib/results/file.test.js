@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../paths.js';
-import { provenance, provenanceWarnings, readResults, resultsPath, validateResults, writeJsonAtomic } from './file.js';
+import {
+  commitInHistory,
+  provenance,
+  provenanceWarnings,
+  readResults,
+  resultsPath,
+  validateResults,
+  writeJsonAtomic,
+} from './file.js';
 
 const minimal = () => ({
   schema: 'parity.results/1',
@@ -112,4 +120,12 @@ test('outside a git checkout the commit is null with the reason, never a guess',
   assert.match(p.git_error, /not a git checkout/);
   assert.equal(p.lock_sha256, null);
   assert.equal(p.lock_error, 'no package-lock.json');
+});
+
+test("a kept file's commit is checked against this checkout's history", async () => {
+  const { execFileSync } = await import('node:child_process');
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  assert.equal(commitInHistory(head), true);
+  assert.equal(commitInHistory('0123456789abcdef0123456789abcdef01234567'), false);
+  assert.equal(commitInHistory(null), null);
 });
