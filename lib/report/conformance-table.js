@@ -226,6 +226,28 @@ export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesO
   return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
 }
 
+/** Text width a printed table may take. */
+const WIDTH = 120;
+
+/**
+ * The printed table for all runtimes if it fits WIDTH (or is markdown, which wraps itself), else
+ * for the fewest groups of consecutive runtimes, of equal size, that each fit.
+ * @param {string[]} runtimes
+ * @param {(rts: string[]) => string} print
+ * @param {boolean} markdown
+ */
+function fitting(runtimes, print, markdown) {
+  const widest = (t) => Math.max(...t.split('\n').map((l) => [...l].length));
+  for (let n = 1; n <= runtimes.length; n++) {
+    // n groups of (nearly) equal size: 6 runtimes in two tables of 3, not 5 and 1.
+    const size = Math.ceil(runtimes.length / n);
+    const groups = [];
+    for (let i = 0; i < runtimes.length; i += size) groups.push(print(runtimes.slice(i, i + size)));
+    if (markdown || groups.every((g) => widest(g) <= WIDTH)) return groups;
+  }
+  return [print(runtimes)];
+}
+
 /**
  * The tables people come for, as text or markdown: WPT per interface with a line per interface,
  * then the shared checks, then the legend.
@@ -236,8 +258,16 @@ export function conformanceReport(rows, { classify, order = [], runtimes = runti
   const format = markdown ? 'markdown' : 'text';
   const parts = [];
   if (rows.some((r) => r.source === 'wpt')) {
-    const { table, summary } = interfaceTable(rows, { runtimes, classify, order });
-    parts.push(printTable(table, { format }), '', printLines(summary, { format }));
+    const { summary } = interfaceTable(rows, { runtimes, classify, order });
+    // Text stays within 120 columns: with many runtimes, the table comes in runtime groups.
+    for (const group of fitting(
+      runtimes,
+      (rts) => printTable(interfaceTable(rows, { runtimes: rts, classify, order }).table, { format }),
+      markdown,
+    )) {
+      parts.push(group, '');
+    }
+    parts.push(printLines(summary, { format }));
   }
   const checks = rows.filter((r) => r.source === 'check');
   if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
