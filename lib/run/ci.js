@@ -17,8 +17,8 @@ import { HOST, hostKey } from '../runtimes/host.js';
 import { loadRegistry, resolveRuntime } from '../runtimes/registry.js';
 import { run } from './loop.js';
 
-/** Every pinned runtime a leg tries, in this order (the first is the baseline and the A/A runtime). */
-export const LEG_RUNTIMES = ['node', 'node@22', 'node@24', 'deno', 'bun', 'workerd'];
+/** Every pinned runtime a leg tries, in this order (the first is the baseline and the A/A runtime): runners/runtimes.json `ci_legs`. */
+export const LEG_RUNTIMES = loadRegistry().legs;
 
 /**
  * Split runtime ids into those this machine runs and those it does not, with the reason. A

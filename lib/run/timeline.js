@@ -15,17 +15,11 @@ import { readResults, resultsPath } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
 import { capBytes } from '../runtimes/cache.js';
 import { packageVersions } from '../runtimes/npm.js';
-import { NOTES_URL, platformPackage, RELEASE_NAMES } from '../runtimes/platform.js';
+import { NOTES_URL, platformPackage, RELEASE_NAMES, RELEASES } from '../runtimes/platform.js';
 import { ensureRelease, releaseIds } from '../runtimes/releases.js';
 import { EVERY, selectVersions } from '../runtimes/versions.js';
 import { run } from './loop.js';
 import { MODES, parseParamFilter, planParams } from './plan.js';
-
-// Every release's package, on every platform, versions the same: these list every release, so a
-// release missing from this platform's package is one with no build here.
-const REFERENCE = { node: 'node', deno: 'deno', bun: 'bun' };
-// About the size of one cached release; a series that cannot fit under the cap is refused up front.
-const RELEASE_BYTES = { node: 125e6, deno: 110e6, bun: 100e6 };
 
 /** RUNTIME must name a runtime whose releases are on npm. */
 function needName(o) {
@@ -55,7 +49,7 @@ export async function releasesFor(name, spec, every = 'patch', { fetchImpl = fet
   const p = platformPackage(name);
   if ('unsupported' in p) throw new UsageError(p.unsupported);
   const here = Object.keys(await packageVersions(p.package, { fetchImpl }).catch((e) => Promise.reject(usage(e))));
-  const all = Object.keys(await packageVersions(REFERENCE[name], { fetchImpl }).catch(() => ({})));
+  const all = Object.keys(await packageVersions(RELEASES[name].reference, { fetchImpl }).catch(() => ({})));
   let chosen;
   try {
     chosen = selectVersions([...new Set([...here, ...all])], spec, /** @type {any} */ (every));
@@ -110,7 +104,7 @@ export async function planCheck(o, exactlyOne) {
 
 /** Refuse a series the cache cannot hold at once (a release pruned mid-run would be fetched again). */
 function checkCap(name, count) {
-  const need = count * RELEASE_BYTES[name];
+  const need = count * RELEASES[name].release_bytes;
   const cap = capBytes();
   if (need > cap) {
     throw new UsageError(

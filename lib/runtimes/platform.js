@@ -1,25 +1,38 @@
 // Which npm package holds a runtime's binary for an OS and CPU, and where the binary sits inside
 // its tarball. Node, Deno and Bun each publish one package per platform; the names differ per
-// project, so they are data here. The CI matrix imports platformPackage to name a leg's package.
+// project, so they are data: each kind's runners/<kind>/kind.json `releases`. The CI matrix
+// imports platformPackage to name a leg's package.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../paths.js';
+
+/**
+ * @typedef {{package: string, file: string, os: Record<string, string>, arch: Record<string, string>,
+ *   libc?: Record<string, string>, reference: string, notes: string, release_bytes: number}} Releases
+ */
+
+/** Kinds in the order runners/runtimes.json first names them (node, deno, bun, …). */
+function kindsInOrder() {
+  const registry = JSON.parse(readFileSync(join(ROOT, 'runners', 'runtimes.json'), 'utf8'));
+  return [...new Set(Object.values(registry.runtimes).map((r) => /** @type {any} */ (r).kind))];
+}
+
+/** Each kind whose every release can be a runtime id, with its `releases` data. @type {Record<string, Releases>} */
+export const RELEASES = Object.fromEntries(
+  kindsInOrder()
+    .map((k) => [k, join(ROOT, 'runners', k, 'kind.json')])
+    .filter(([, f]) => existsSync(f))
+    .map(([k, f]) => [k, JSON.parse(readFileSync(f, 'utf8')).releases])
+    .filter(([, r]) => r),
+);
 
 /** The runtimes whose every release can be a runtime id (name@x.y.z). */
-export const RELEASE_NAMES = ['node', 'deno', 'bun'];
+export const RELEASE_NAMES = Object.keys(RELEASES);
 
 /** Release notes of one version, printed by bisect beside the release it names. */
-export const NOTES_URL = {
-  node: (v) => `https://github.com/nodejs/node/releases/tag/v${v}`,
-  deno: (v) => `https://github.com/denoland/deno/releases/tag/v${v}`,
-  bun: (v) => `https://bun.com/blog/bun-v${v}`,
-};
-
-// Per project: how Node's os/arch names map to its package names. A missing entry is a platform
-// the project publishes no binary for (Deno has no linux-musl build on npm, for one).
-const OS = {
-  node: { linux: 'linux', darwin: 'darwin', win32: 'win' },
-  deno: { linux: 'linux', darwin: 'darwin', win32: 'win32' },
-  bun: { linux: 'linux', darwin: 'darwin', win32: 'windows' },
-};
-const ARCH = ['x64', 'arm64'];
+export const NOTES_URL = Object.fromEntries(
+  RELEASE_NAMES.map((n) => [n, (/** @type {string} */ v) => RELEASES[n].notes.replace('{version}', v)]),
+);
 
 /**
  * The platform package of `name` for this (or another) machine.
@@ -31,19 +44,18 @@ const ARCH = ['x64', 'arm64'];
 export function platformPackage(name, where = {}) {
   const platform = where.platform ?? process.platform;
   const arch = where.arch ?? process.arch;
-  if (!RELEASE_NAMES.includes(name)) {
-    return { unsupported: `"${name}" has no release packages: valid names are ${RELEASE_NAMES.join(', ')}` };
-  }
-  const os = OS[name][platform];
-  if (!os || !ARCH.includes(arch)) {
-    return { unsupported: `${name} publishes no npm binary for ${platform}-${arch}` };
-  }
+  const r = RELEASES[name];
+  if (!r) return { unsupported: `"${name}" has no release packages: valid names are ${RELEASE_NAMES.join(', ')}` };
+  // A missing entry is a platform the project publishes no binary for.
+  const os = r.os[platform];
+  const cpu = r.arch[arch];
+  if (!os || !cpu) return { unsupported: `${name} publishes no npm binary for ${platform}-${arch}` };
   const exe = platform === 'win32' ? `${name}.exe` : name;
-  if (name === 'node') return { package: `node-${os}-${arch}`, file: `package/bin/${exe}`, exe };
-  // Deno's Linux packages name the C library; npm has only the glibc builds.
-  if (name === 'deno') {
-    return { package: `@deno/${os}-${arch}${os === 'linux' ? '-glibc' : ''}`, file: `package/${exe}`, exe };
-  }
-  // Bun names arm64 "aarch64" (@oven/bun-darwin-aarch64, @oven/bun-linux-aarch64).
-  return { package: `@oven/bun-${os}-${arch === 'arm64' ? 'aarch64' : arch}`, file: `package/bin/${exe}`, exe };
+  const fill = (t) =>
+    t
+      .replace('{os}', os)
+      .replace('{arch}', cpu)
+      .replace('{libc}', r.libc?.[platform] ?? '')
+      .replace('{exe}', exe);
+  return { package: fill(r.package), file: fill(r.file), exe };
 }

@@ -14,7 +14,8 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
  * @typedef {{driver: string, bench?: string, wpt?: string, http?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, dir: string}} Kind
- * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string}} Registry
+ * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
+ *   legs: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`)
  */
 
 /**
@@ -43,7 +44,7 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE
       );
     }
   }
-  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file };
+  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file, legs: doc.ci_legs?.runtimes ?? [] };
 }
 
 /** Every id a user may name: runtimes first, then variants. */
