@@ -35,11 +35,17 @@ THRESHOLD ?=
 CONFORMANCE ?=
 ONLY ?=
 
-RUN_FLAGS = $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(PARAMS),--params "$(PARAMS)") \
-	$(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(SEED),--seed "$(SEED)") \
-	$(if $(PRECISION),--precision "$(PRECISION)") $(if $(BUDGET),--budget "$(BUDGET)") \
-	$(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") \
-	$(if $(filter 1 yes true,$(CONFORMANCE)),--conformance) $(if $(filter 1 yes true,$(STRICT)),--strict) $(if $(OUT),--out "$(OUT)")
+# Every make variable that becomes a command-line flag, in one place: VAR:flag for a value,
+# and switches (1, yes or true) for a yes/no flag. A target takes the ones it passes:
+# $(call flags,SUITE QUICK …) gives `--suite "…" --quick …` for those that are set.
+VALUE_FLAGS := SUITE:suite WORKLOAD:workload PARAMS:params ROUNDS:rounds SEED:seed PRECISION:precision \
+	BUDGET:budget BASELINE:baseline SHOW:show OUT:out TIMEOUT:timeout WPT_DIR:wpt-dir AA:floor THRESHOLD:threshold \
+	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes
+SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown
+flag_of = $(patsubst $(1):%,%,$(filter $(1):%,$(2)))
+flags = $(strip $(foreach v,$(1),$(if $(call flag_of,$(v),$(VALUE_FLAGS)),$(if $($(v)),--$(call flag_of,$(v),$(VALUE_FLAGS)) "$($(v))"),$(if $(filter 1 yes true,$($(v))),--$(call flag_of,$(v),$(SWITCH_FLAGS))))))
+
+RUN_FLAGS = $(call flags,SUITE WORKLOAD PARAMS QUICK ROUNDS SEED PRECISION BUDGET BASELINE SHOW CONFORMANCE STRICT OUT)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 # runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.
@@ -135,12 +141,12 @@ compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE
 
 table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file] [SUITE=…] [WORKLOAD=…] [ONLY=main|analyses]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }
-	@$(ORCH) table "$(FILE)" $(if $(BASELINE),--baseline "$(BASELINE)") $(if $(SHOW),--show "$(SHOW)") $(if $(MARKDOWN),--markdown) $(if $(AA),--floor "$(AA)") $(if $(filter 1 yes true,$(STRICT)),--strict) \
-	  $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") $(if $(ONLY),--only "$(ONLY)")
+	@$(ORCH) table "$(FILE)" $(call flags,BASELINE) $(call flags,SHOW) $(call flags,MARKDOWN) $(call flags,AA) $(if $(filter 1 yes true,$(STRICT)),--strict) \
+	  $(call flags,SUITE) $(call flags,WORKLOAD) $(call flags,ONLY)
 
 diff: ## gate on regressions: make diff A=old.json B=new.json [THRESHOLD=5] [AA=a/a file]; exit 1 on one
 	@test -n "$(A)" -a -n "$(B)" || { echo "diff: set A and B to two results files" >&2; exit 2; }
-	@$(ORCH) diff "$(A)" "$(B)" $(if $(MARKDOWN),--markdown) $(if $(THRESHOLD),--threshold "$(THRESHOLD)") $(if $(AA),--floor "$(AA)")
+	@$(ORCH) diff "$(A)" "$(B)" $(call flags,MARKDOWN) $(call flags,THRESHOLD) $(call flags,AA)
 
 aa: ## this machine's noise floor: one runtime against itself, make aa RUNTIME=node [SUITE=…] [QUICK=1]
 	@test -n "$(RUNTIME)" || { echo "aa: set RUNTIME to one runtime id (see make runtimes), e.g. make aa RUNTIME=node" >&2; exit 2; }
@@ -154,18 +160,18 @@ runtimes: ## each runtime id: version, engine, binary (or how to install it)
 
 merge: ## cross-platform table from several results files: make merge FILES="a.json b.json" [MARKDOWN=1] [OUT=…]
 	@test -n "$(FILES)" || { echo "merge: set FILES to results files, e.g. FILES=\"$$(ls test/fixtures/legs/*/results.json | head -2 | tr '\n' ' ')\"" >&2; exit 2; }
-	@$(ORCH) merge $(FILES) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) merge $(FILES) $(call flags,MARKDOWN) $(call flags,OUT)
 
 # CI (docs/ci.md): the workflow's steps are these targets, so a leg runs and is tested here too.
 CI_RUNTIMES ?=
 LEGS ?=
 ci-leg: ## one CI leg: every runtime available here interleaved, its A/A, BMF, HTML → results/ci/<os>-<arch>/ [CI_RUNTIMES=…] [SUITE=…] [QUICK=1] [OUT=dir]
-	@$(ORCH) ci-leg $(if $(CI_RUNTIMES),--runtimes "$(CI_RUNTIMES)") $(if $(SUITE),--suite "$(SUITE)") $(if $(WORKLOAD),--workload "$(WORKLOAD)") \
-	  $(if $(PARAMS),--params "$(PARAMS)") $(if $(filter 1 yes true,$(QUICK)),--quick) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) ci-leg $(call flags,CI_RUNTIMES) $(call flags,SUITE) $(call flags,WORKLOAD) \
+	  $(call flags,PARAMS) $(call flags,QUICK) $(call flags,ROUNDS) $(call flags,OUT)
 
 ci-merge: ## the legs side by side, ratios within each leg only: make ci-merge LEGS="legs/*" [OUT=merged.md] [MARKDOWN=1] [BASELINE=id]
 	@test -n "$(LEGS)" || { echo "ci-merge: set LEGS to leg folders written by make ci-leg, e.g. LEGS=\"results/ci/*\"" >&2; exit 2; }
-	@$(ORCH) ci-merge $(LEGS) $(if $(MARKDOWN),--markdown) $(if $(OUT),--out "$(OUT)") $(if $(BASELINE),--baseline "$(BASELINE)")
+	@$(ORCH) ci-merge $(LEGS) $(call flags,MARKDOWN) $(call flags,OUT) $(call flags,BASELINE)
 
 # The matrix for bench.yml; plain node on purpose: the job that reads it installs nothing.
 ci-legs:
@@ -173,10 +179,10 @@ ci-legs:
 
 export: ## write a results file as Bencher Metric Format: make export FORMAT=bmf FILE=… [OUT=…]
 	@test -n "$(FILE)" || { echo "export: set FILE to a results file" >&2; exit 2; }
-	@$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) export "$(FILE)" --format "$(or $(FORMAT),bmf)" $(call flags,OUT)
 
 report: ## self-contained HTML report with charts: make report [FILE=results/…] → results/report.html
-	@$(ORCH) report $(FILE) $(if $(OUT),--out "$(OUT)")
+	@$(ORCH) report $(FILE) $(call flags,OUT)
 
 serve: ## serve results/ and each run's report on 127.0.0.1 [PORT=8080]
 	@$(ORCH) serve

@@ -13,7 +13,7 @@ WPT_TIMEOUT_MULTIPLIER ?= 1
 # RUNTIME may name one id or several ("node deno bun"); unset means every id in RUNTIMES.
 CONFORMANCE_RUNTIMES = $(or $(RUNTIME),$(RUNTIMES))
 
-WPT_ARGS = $(if $(WPT_DIR),--wpt-dir "$(WPT_DIR)") --dirs "$(DIRS)" --timeout-multiplier $(WPT_TIMEOUT_MULTIPLIER)
+WPT_ARGS = $(call flags,WPT_DIR) --dirs "$(DIRS)" --timeout-multiplier $(WPT_TIMEOUT_MULTIPLIER)
 
 EXTRA_TESTS += test-check-adapters
 
@@ -23,10 +23,10 @@ wpt: ## WPT on runtimes: make wpt RUNTIME="node deno bun" [WPT_DIR=…] [DIRS=st
 	@$(ORCH) wpt --runtimes "$(CONFORMANCE_RUNTIMES)" $(WPT_ARGS) $(FILES)
 
 wpt-fetch: ## every WPT path of conformance/wpt.json at its pinned commit into .wpt/wpt [REPO=a local WPT clone]
-	@$(ORCH) wpt-fetch $(if $(REPO),--repo "$(REPO)")
+	@$(ORCH) wpt-fetch $(call flags,REPO)
 
 wpt-diff: ## where each subtest fails across runtimes: make wpt-diff [FILES=glob] [RESULTS="a.json b.json"]
-	@$(ORCH) wpt-diff $(if $(FILES),--files "$(FILES)") $(RESULTS)
+	@$(ORCH) wpt-diff $(call flags,FILES) $(RESULTS)
 
 wpt-update: ## rewrite conformance/expectations/<id>.json from the newest run: make wpt-update RUNTIME=id
 	@test -n "$(RUNTIME)" || { echo "wpt-update: set RUNTIME to one runtime id, e.g. make wpt-update RUNTIME=bun" >&2; exit 2; }
@@ -36,7 +36,7 @@ checks: ## shared checks as conformance rows: make checks RUNTIME="node deno bun
 	@$(ORCH) checks --runtimes "$(CONFORMANCE_RUNTIMES)"
 
 conformance-table: ## newest WPT and check rows per runtime, side by side [MARKDOWN=1]
-	@$(ORCH) conformance-table $(if $(MARKDOWN),--markdown) $(RESULTS)
+	@$(ORCH) conformance-table $(call flags,MARKDOWN) $(RESULTS)
 
 # Each kind's own test runner over the shared checks (runners/<kind>/kind.json names file and args).
 test-check-adapters:
