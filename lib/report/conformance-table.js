@@ -1,6 +1,7 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../results/status.js';
+import { printFormat } from './formats.js';
 import { simpleTable } from './model.js';
 import { printLines, printTable } from './print.js';
 import { printable } from './printable.js';
@@ -255,7 +256,7 @@ function fitting(runtimes, print, markdown) {
  * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} [options]
  */
 export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false } = {}) {
-  const format = markdown ? 'markdown' : 'text';
+  const format = printFormat({ markdown });
   const parts = [];
   if (rows.some((r) => r.source === 'wpt')) {
     const { summary } = interfaceTable(rows, { runtimes, classify, order });

@@ -1,6 +1,7 @@
 // File-to-file comparison: the same cells (runtime, workload, params) of two results files, and
 // the gate CI can use on it (criterion's regression against a saved baseline).
 import { aggregate, fileRatio } from './aggregate.js';
+import { printFormat } from './formats.js';
 import { CrossLegError, legOf } from './merge.js';
 import { METRICS } from './metrics.js';
 import { printTable } from './print.js';
@@ -58,7 +59,7 @@ export function diffOf(a, b) {
 
 /** `make diff` as text or markdown. */
 export function renderDiff(a, b, { markdown = false } = {}) {
-  return printTable(diffOf(a, b).table, { format: markdown ? 'markdown' : 'text' });
+  return printTable(diffOf(a, b).table, { format: printFormat({ markdown }) });
 }
 
 /**

@@ -9,6 +9,7 @@ import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
 import { conformanceTable, interfaceTable, passCounts } from './conformance-table.js';
+import { printFormat } from './formats.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
@@ -261,7 +262,7 @@ export function renderResults(
   doc,
   { show = [], baseline, markdown = false, floor, analyses = [], color = false, only, keep } = {},
 ) {
-  const format = markdown ? 'markdown' : 'text';
+  const format = printFormat({ markdown });
   const r = reportOf(doc, { show, baseline, floor, analyses, only, keep });
   const tables = r.tables.map((t) => printTable(t, { format, color }));
   // The summary reads with the main table: right under it, before the other tables.

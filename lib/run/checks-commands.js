@@ -7,6 +7,7 @@ import { effectiveExpectations } from '../conformance/expectations.js';
 import { writeConformanceResults } from '../conformance/results.js';
 import { displayPath, ROOT, splitList } from '../paths.js';
 import { conformanceTable, crossRuntimeDiff, formatDiff } from '../report/conformance-table.js';
+import { printFormat } from '../report/formats.js';
 import { printTable } from '../report/print.js';
 import { runtimeInfo } from '../results/file.js';
 import { UNEXPECTED } from '../results/status.js';
@@ -68,7 +69,7 @@ async function checks(values) {
         console.log(`  Command: PARITY_RUNTIME=${rt.id} ${displayPath(rt.bin)} ${adapterArgs(rt)?.join(' ')}`);
     }
   }
-  console.log(printTable(conformanceTable(rows, { runtimes: ids }), { format: values.markdown ? 'markdown' : 'text' }));
+  console.log(printTable(conformanceTable(rows, { runtimes: ids }), { format: printFormat(values) }));
   if (ids.length > 1) console.log(`\n${formatDiff(crossRuntimeDiff(rows))}`);
   if (!values['no-write']) {
     const file = writeConformanceResults({

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ROOT, splitList, UsageError } from '../paths.js';
 import { toBmf } from '../report/bmf.js';
+import { printFormat } from '../report/formats.js';
 import { renderHtml } from '../report/html.js';
 import { mergeLegs } from '../report/merge.js';
 import { printTable } from '../report/print.js';
@@ -98,7 +99,7 @@ export async function ciLeg(o) {
 export function ciMerge(o, dirs) {
   const legs = dirs.map(readLeg);
   const table = mergeLegs(legs, { expected: loadLegs().map((l) => l.leg), baseline: o.baseline });
-  const text = printTable(table, { format: o.markdown ? 'markdown' : 'text' });
+  const text = printTable(table, { format: printFormat(o) });
   if (o.out) writeFileSync(o.out, `${printTable(table, { format: 'markdown' })}\n`);
   process.stdout.write(`${text}\n`);
   return 0;

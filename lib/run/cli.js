@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { displayPath, ROOT, UsageError } from '../paths.js';
 import { aaReport, floorByRow } from '../report/aa.js';
-import { exportBmf } from '../report/bmf.js';
 import { diffGate } from '../report/diff.js';
+import { EXPORTS, exportFormat, printFormat } from '../report/formats.js';
 import { renderHtml } from '../report/html.js';
 import { mergeTable } from '../report/merge.js';
 import { printTable, wantsColor } from '../report/print.js';
@@ -112,7 +112,7 @@ export const COMMANDS = {
       }
       const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
       const d = diffGate(a, b, { threshold, floor });
-      process.stdout.write(`${printTable(d.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${d.summary}\n`);
+      process.stdout.write(`${printTable(d.table, { format: printFormat(o) })}\n\n${d.summary}\n`);
       return d.regressions.length ? 1 : 0;
     },
   },
@@ -122,7 +122,7 @@ export const COMMANDS = {
     files: [1, 1, 'aa needs one A/A results file, e.g. FILE=results/20261122T061500Z-host.json'],
     run(o, [file]) {
       const r = aaReport(readResults(file));
-      process.stdout.write(`${printTable(r.table, { format: o.markdown ? 'markdown' : 'text' })}\n\n${r.verdict}\n`);
+      process.stdout.write(`${printTable(r.table, { format: printFormat(o) })}\n\n${r.verdict}\n`);
       return 0;
     },
   },
@@ -131,7 +131,7 @@ export const COMMANDS = {
     options: ['markdown', 'out'],
     files: [1, Number.POSITIVE_INFINITY, 'merge needs one or more results files, e.g. FILES="linux.json darwin.json"'],
     run(o, files) {
-      const text = printTable(mergeTable(files.map(readResults)), { format: o.markdown ? 'markdown' : 'text' });
+      const text = printTable(mergeTable(files.map(readResults)), { format: printFormat(o) });
       if (o.out) writeFileSync(o.out, `${text}\n`);
       process.stdout.write(`${text}\n`);
       return 0;
@@ -139,20 +139,20 @@ export const COMMANDS = {
   },
   ...CI_COMMANDS,
   export: {
-    summary: 'write a results file in another format: --format bmf (Bencher Metric Format)',
+    summary: `write a results file in another format: --format ${Object.keys(EXPORTS).join(' | ')} (bmf: Bencher Metric Format)`,
     options: ['format', 'out'],
     files: [1, 1, 'export needs one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     run(o, [file]) {
-      if (o.format !== 'bmf') throw new UsageError(`Unknown export format "${o.format ?? ''}": valid formats are bmf`);
-      const { bmf, failed } = exportBmf(readResults(file));
-      // Failed jobs are in the export as a failed-jobs measure; say so where a person reads it too.
-      if (failed.length) {
-        const list = failed.map((f) => `${f.benchmark} (${f.count} ${f.statuses.join('/')})`);
-        process.stderr.write(`parity: export: ${failed.length} benchmark(s) with failed jobs: ${list.join('; ')}\n`);
+      let format;
+      try {
+        format = exportFormat(o.format);
+      } catch (e) {
+        throw new UsageError(/** @type {Error} */ (e).message);
       }
-      const json = `${JSON.stringify(bmf, null, 1)}\n`;
-      if (o.out) writeFileSync(o.out, json);
-      else process.stdout.write(json);
+      const { text, warnings } = format.render(readResults(file));
+      for (const w of warnings) process.stderr.write(`parity: export: ${w}\n`);
+      if (o.out) writeFileSync(o.out, text);
+      else process.stdout.write(text);
       return 0;
     },
   },

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { ROOT, splitList, UsageError } from '../paths.js';
 import { floorByRow } from '../report/aa.js';
 import { aggregate, cellRatio } from '../report/aggregate.js';
+import { printFormat } from '../report/formats.js';
 import { METRICS } from '../report/metrics.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { bisectLines, timelineSeries, timelineTable } from '../report/timeline.js';
@@ -121,7 +122,7 @@ export function showTimeline(file, o = {}) {
   const color = !o.markdown && wantsColor();
   for (const s of series) {
     process.stdout.write(
-      `\n${printTable(timelineTable(s, { floorGiven: Boolean(floor) }), { format: o.markdown ? 'markdown' : 'text', color })}\n`,
+      `\n${printTable(timelineTable(s, { floorGiven: Boolean(floor) }), { format: printFormat(o), color })}\n`,
     );
   }
   const html = o.html ?? file.replace(/\.json$/, '.html');

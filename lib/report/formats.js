@@ -1,0 +1,47 @@
+// Output formats, in one place. Printed formats (text, markdown) are what a table is printed as;
+// export formats turn a whole results document into another file (bmf: Bencher Metric Format).
+// A command asks here which printed format the user chose, and an export looks its format up
+// here: a new export format is one entry (and its module and test), not a change to the CLI.
+import { exportBmf } from './bmf.js';
+
+/** Printed formats of the text printers (print.js). */
+export const PRINTED = ['text', 'markdown'];
+
+/**
+ * The printed format a command's options ask for: --markdown, else text.
+ * @param {{markdown?: boolean}} o
+ * @returns {'text' | 'markdown'}
+ */
+export const printFormat = (o) => (o?.markdown ? 'markdown' : 'text');
+
+/**
+ * @typedef {{summary: string, render: (doc: any) => {text: string, warnings: string[]}}} ExportFormat
+ */
+
+/** @type {Record<string, ExportFormat>} */
+export const EXPORTS = {
+  bmf: {
+    summary: 'Bencher Metric Format (JSON), one measure per metric and runtime',
+    render(doc) {
+      const { bmf, failed } = exportBmf(doc);
+      // Failed jobs are in the export as a failed-jobs measure; say so where a person reads it too.
+      const warnings = failed.length
+        ? [
+            `${failed.length} benchmark(s) with failed jobs: ${failed.map((f) => `${f.benchmark} (${f.count} ${f.statuses.join('/')})`).join('; ')}`,
+          ]
+        : [];
+      return { text: `${JSON.stringify(bmf, null, 1)}\n`, warnings };
+    },
+  },
+};
+
+/**
+ * The export format named `name`, or an error naming the valid ones.
+ * @param {string | undefined} name
+ */
+export function exportFormat(name) {
+  const f = name ? EXPORTS[name] : undefined;
+  if (!f)
+    throw new Error(`Unknown export format "${name ?? ''}": valid formats are ${Object.keys(EXPORTS).join(', ')}`);
+  return f;
+}
