@@ -46,19 +46,21 @@ describe('the CPU window', () => {
       assert.ok(Math.abs(known / (CPU_PER_CALL_US / 1000) - 1) < 0.5, `the fixture's calls used ${known} ms each`);
       assert.ok(Math.abs(perOp / known - 1) < 0.1, `${perOp} ms/op for ${known} ms/op (${JSON.stringify(c)})`);
     });
-    test(`${rt}: CPU per op ÷ the median wall per op is the utilisation the CPU table prints`, () => {
+    test(`${rt}: utilisation is the window's CPU ÷ its wall, and CPU per op ÷ utilisation its mean wall per op`, () => {
       // The table's CPU per op divides by the calls made inside the window it read (the divisor
       // was once mitata's counted calls while the window also held its warm-up call and trimmed
-      // samples: CPU/op 1.2–2× wall/op at utilisation ~1), and its utilisation is that CPU per
-      // op over the wall per op the table prints, so CPU/op × throughput = util on every row.
+      // samples: CPU/op 1.2–2× wall/op at utilisation ~1); utilisation is that window's CPU over
+      // its own wall (it once divided CPU per op by the samples' median wall per op, mixing a
+      // window mean with a median: issue 25), so CPU/op ÷ util is the window's mean wall per op.
       for (const w of ['spin-cpu', 'spin-main', 'spin-two-threads']) {
         const row = doc.results.find((r) => r.runtime === rt && r.workload === w);
         const c = row.cpu_window;
-        const wallPerOp = row.median_ns / row.units_per_call;
         const perOp = /** @type {number} */ (METRICS.cpu_per_unit.of(row));
         assert.equal(perOp, (c.cpu_ms * 1e6) / (c.calls * row.units_per_call));
-        const ratio = perOp / wallPerOp / /** @type {number} */ (METRICS.utilisation.of(row));
-        assert.ok(Math.abs(ratio - 1) < 0.01, `${w}: ${ratio}`);
+        const util = /** @type {number} */ (METRICS.utilisation.of(row));
+        assert.equal(util, c.cpu_ms / c.wall_ms);
+        const meanWallPerOp = (c.wall_ms * 1e6) / (c.calls * row.units_per_call);
+        assert.ok(Math.abs(perOp / util / meanWallPerOp - 1) < 1e-9, `${w}: ${perOp / util} vs ${meanWallPerOp}`);
         // The spin-cpu fixture counts its own calls: every call in the window ran (2 ms each).
         if (w === 'spin-cpu') assert.ok(c.calls >= 1 && c.cpu_ms >= c.calls * 1.8, JSON.stringify(c));
       }

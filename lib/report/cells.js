@@ -156,8 +156,7 @@ export function cpuCell(cell, unit, detail = false) {
 }
 
 /**
- * A cell's utilisation: its CPU per op over its wall per op (1 ÷ throughput), both medians over
- * rounds, so that CPU/op × throughput = util in print; per round they agree by definition.
+ * A cell's utilisation: the median over rounds of its window's CPU ÷ the window's wall.
  * @param {any} cell
  */
 export function utilCell(cell) {
@@ -166,7 +165,8 @@ export function utilCell(cell) {
   const per = cell.metrics.cpu_per_unit;
   const util = cell.metrics.utilisation;
   if (!per || !util) return { text: '—' };
-  const thr = cell.metrics.throughput?.median;
-  const u = thr ? (per.median * thr) / 1e9 : util.median;
+  // The window's CPU over its own wall (metrics.js); "†" where its mean wall per op is over 10%
+  // off the median the throughput is from, so CPU/op × throughput differs from it.
+  const u = util.median;
   return { text: `${u.toFixed(2)}${unevenMark(cell)}`, value: u };
 }

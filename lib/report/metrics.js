@@ -49,18 +49,16 @@ export const METRICS = {
   },
   utilisation: {
     id: 'utilisation',
-    label: 'CPU per call in the timed window ÷ the median wall time per call',
+    label: 'CPU of the timed window ÷ its wall time',
     unit: 'x',
     better: 'none',
-    // CPU/op ÷ the wall/op the table prints (the samples' median), so the three agree on every
-    // row: the cores the work keeps busy at its typical speed. The window's own CPU ÷ wall differs
-    // where samples were uneven (a slow sample's wall is in its mean, not in the median: "†");
-    // rows without a median (HTTP) keep it.
+    // The window's CPU over the same window's wall (issue 25: dividing the window's CPU per op by
+    // the samples' median wall per op mixed a mean with a median). CPU/op ÷ util is the window's
+    // mean wall per op; where that is over 10% off the median the CPU cell is marked "†", and
+    // CPU/op × throughput (from the median) differs from util by as much.
     of: (r) => {
       const cpu = windowCpuMs(r);
       if (cpu === null) return null;
-      const calls = r.cpu_window?.calls;
-      if (calls && num(r.median_ns)) return (cpu * 1e6) / calls / r.median_ns;
       return r.cpu_window?.wall_ms ? cpu / r.cpu_window.wall_ms : null;
     },
   },

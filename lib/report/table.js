@@ -121,8 +121,9 @@ export function cpuTables(agg, labels, detail = false) {
     "the server's CPU per request over the closed-loop load (the open loop's are per rate, in the HTTP analysis)",
   ].join('\n');
   const util = [
-    'Utilisation: CPU per op ÷ the median wall per op the throughput is from, so CPU/op × throughput = util (above 1: GC',
-    'or JIT threads beside the main one, or a pool; below 1: the job waited, for I/O or for a CPU other work held)',
+    "Utilisation: the timed window's CPU ÷ its wall time (above 1: GC or JIT threads beside the main one, or a pool; below",
+    '1: the job waited, for I/O or for a CPU other work held); CPU/op ÷ util is the window\'s mean wall per op, which "†"',
+    'marks where it is over 10% off the median the throughput is from',
   ].join('\n');
   return [
     runtimeTable(agg, labels, title, null, (cell, row) => cpuCell(cell, row.unit, detail)),
