@@ -40,8 +40,8 @@ const exitedOnItsOwn = (outcome) => outcome.exit_code !== null && outcome.exit_c
 export function toRow(job, outcome, record, ctx) {
   const version = ctx?.version ?? null;
   const lastErr = (outcome.stderr ?? '').trim().split('\n').filter(Boolean).slice(-3).join(' | ').slice(0, 500);
-  let status = record?.status ?? 'crash';
-  let error = record?.error ?? null;
+  // The record's own word, unless the outside says otherwise below.
+  let { status = 'crash', error = null } = record ?? {};
   if (outcome.killed_for === 'timeout') {
     status = 'timeout';
     error = `no result within ${ctx?.limits?.timeout_s} s; killed`;
