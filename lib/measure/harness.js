@@ -4,7 +4,8 @@ import { measure } from 'mitata';
 import { setupContext } from './context.js';
 import { longCallSampling, MODES } from './defaults.js';
 import { CPU_WINDOW_CONVENTION, cpuBetween } from './oscpu.js';
-import { median, medianCI, thinSamples } from './stats.js';
+import { summarise } from './record.js';
+import { median } from './stats.js';
 import { failure, finish, prepare, teardown } from './steps.js';
 
 /**
@@ -63,22 +64,15 @@ const keep = (v) => {
 };
 
 /**
- * A call this long needs no no-op baseline: the slowest no-op measured here (an async one on
- * node 22) read ~410 ns, so "within 1.5x of a no-op" cannot hold for it; skipping saves the
- * baseline's ~25 ms (mitata's loop compile, warm-up and 10 ms of samples) in every such job.
+ * Median ns per call of a function that does nothing but return, measured the same way; called
+ * by summarise only when its rule wants a baseline (lib/measure/record.js NOOP_MATTERS_NS).
  */
-const NOOP_MATTERS_NS = 100e3;
-
-/** Median ns per call of a function that does nothing but return, measured the same way. */
 async function noopBaseline(caps, job, async) {
   const noop = async ? async () => keep(0) : () => keep(0);
   // No full GC first: the no-op allocates nothing, and a forced GC cost 10–18 ms of every job.
   const stats = await measure(noop, { ...measureOptions(caps, job), gc: false, min_cpu_time: 10e6 });
   return median(stats.samples);
 }
-
-/** A CPU figure whose error bound exceeds this share of it is marked low precision. */
-const PRECISION = 0.05;
 
 /** A call this long keeps the first timed sample in the CPU window (sampleWindow). */
 const LONG_CALL_NS = 50e6;
@@ -132,13 +126,7 @@ function sampleWindow(caps, callNs) {
     },
     deinit() {},
   };
-  const result = () => {
-    if (!w) return null;
-    if (w.error_ms <= PRECISION * Math.max(w.cpu_ms, 1e-9)) return w;
-    const pct = Math.round((w.error_ms / Math.max(w.cpu_ms, 1e-9)) * 100);
-    return { ...w, note: `low precision: ${w.cpu_ms.toFixed(1)} ms of CPU read ±${w.error_ms} ms (±${pct}%)` };
-  };
-  return { counters, result };
+  return { counters, result: () => w };
 }
 
 /**
@@ -194,32 +182,21 @@ export async function runJob(caps, job) {
     const stats = await measure(fn, { ...options, $counters: window.counters });
     const cpu1 = caps.cpuUsage();
     const lastOut = sink.last;
-    const median_ns = median(stats.samples);
     const cpu_window = window.result();
     const own = await finish(w, state, units, at, lastOut);
-    // After the timed samples and their checks, so that it takes nothing from them.
-    const noop_ns = median_ns < NOOP_MATTERS_NS ? await noopBaseline(caps, job, async) : null;
-
-    const perSecond = units / (median_ns / 1e9);
-    const suspect = noop_ns !== null && median_ns < noop_ns * 1.5;
     return {
       ...row,
-      unit: w.unit,
-      units_per_call: units,
-      calls: stats.ticks,
-      samples_total: stats.samples.length,
-      samples_ns: thinSamples(stats.samples),
-      median_ns,
-      ci95_ns: medianCI(stats.samples),
-      min_ns: stats.min,
-      max_ns: stats.max,
-      throughput: w.unit === 'bytes' ? { value: perSecond / 1e6, unit: 'MB/s' } : { value: perSecond, unit: 'ops/s' },
-      noop_ns,
-      suspect: suspect
-        ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${noop_ns?.toFixed(1)} ns): likely optimised away`
-        : null,
+      ...(await summarise(stats.samples, {
+        unit: w.unit,
+        units,
+        calls: stats.ticks,
+        timer: caps.timer,
+        gc: caps.gcName,
+        // After the timed samples and their checks, so that it takes nothing from them.
+        noop: () => noopBaseline(caps, job, async),
+        cpu_window,
+      })),
       ...own,
-      cpu_window,
       ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
       inproc: {
         cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },

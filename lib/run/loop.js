@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { runConformance } from '../conformance/run.js';
 import { fingerprint } from '../measure/fingerprint.js';
+import { failedRecord } from '../measure/record.js';
 import { splitList, UsageError } from '../paths.js';
 import { aaReport } from '../report/aa.js';
 import { methodologyWarnings } from '../report/methodology.js';
@@ -165,8 +166,10 @@ export async function run(o) {
     };
     const eta = i > 1 ? ((Date.now() - t0) / (i - 1)) * (total - i + 1) : null;
     say.start(i, total, job, eta);
-    if (!job.workload.module) return toRow(job, outcomeNotRun(job.workload.error, 'load'), { ...ctx, version: null });
-    if (rt.missing) return toRow(job, outcomeNotRun(rt.missing, 'spawn'), { ...ctx, version: null });
+    const notRun = (why, phase) =>
+      toRow(job, outcomeNotRun(), failedRecord('error', why, phase), { ...ctx, version: null });
+    if (!job.workload.module) return notRun(job.workload.error, 'load');
+    if (rt.missing) return notRun(rt.missing, 'spawn');
     const row = await shape.run(job, spec, ctx, driver);
     killCurrent = null;
     return row;

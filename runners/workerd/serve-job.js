@@ -29,7 +29,7 @@ export function serveJob(mod, id) {
       if (ready.unsupported !== null)
         return { status: 'unsupported', error: ready.unsupported, phase: at.phase, unit: w.unit };
       ({ state, units, async } = ready);
-      return { status: 'ok', unit: w.unit, units_per_call: units, async };
+      return { status: 'ok', unit: w.unit, units, async };
     },
     async run(body) {
       at.phase = 'measure';

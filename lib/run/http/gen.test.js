@@ -92,7 +92,7 @@ test('open loop at 1.5x a stub’s capacity: latency grows with the run, well pa
   }
 });
 
-test('a generator at 60% of its core or more marks its row; at 80% its curve point reports no server figure', () => {
+test('a generator at 60% of its core or more marks its row; at 80% its curve point reports no server figure', async () => {
   const load = {
     ok: true,
     requests: 1000,
@@ -103,10 +103,10 @@ test('a generator at 60% of its core or more marks its row; at 80% its curve poi
   };
   const verify = { ttfb_ms: { p50: 1 }, verified: 10 };
   const ctx = { cpu_ms: 100, startup_ms: 10, node_env: 'production', pin: null, concurrency: 8 };
-  const at = (cpu) => closedInner({ ...load, gen_cpu_ms: cpu }, verify, ctx).report.client_saturated;
+  const at = async (cpu) => (await closedInner({ ...load, gen_cpu_ms: cpu }, verify, ctx)).report.client_saturated;
   assert.equal(GEN_SATURATED, 0.8);
-  assert.equal(at(590), false);
-  assert.equal(at(600), true);
+  assert.equal(await at(590), false);
+  assert.equal(await at(600), true);
   const point = (genCpu, floorRps, achieved) =>
     curvePoint(
       1000,

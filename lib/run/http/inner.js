@@ -4,6 +4,7 @@
 // its core or more is marked (GEN_BUSY), and an open-loop point at 80% or more (GEN_SATURATED)
 // reports no server figure.
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
+import { summarise } from '../../measure/record.js';
 import { heldQuantile } from '../../measure/stats.js';
 import { GEN_SATURATED } from './gen.js';
 
@@ -16,25 +17,13 @@ export const HELD = 0.9;
 const ms = (value, label, better = 'lower') => ({ value, unit: 'ms', better, label });
 const pct = (value, label) => ({ value: Math.round(value * 1000) / 10, unit: '%', better: 'none', label });
 
-/** The fields every HTTP row shares. */
-function common(requests, wall_ms, rps, timer) {
-  const ns = 1e9 / rps;
-  return {
-    status: 'ok',
-    unit: 'requests',
-    units_per_call: 1,
-    calls: requests,
-    samples_total: 1,
-    samples_ns: [ns],
-    median_ns: ns,
-    ci95_ns: null,
-    throughput: { value: rps, unit: 'req/s' },
-    noop_ns: null,
-    suspect: null,
-    timer,
-    gc: null,
-    load_ms: Math.round(wall_ms),
-  };
+/**
+ * The record every HTTP row shares: one figure, time per request = 1 / req/s (so no interval),
+ * and no no-op baseline (a request has no empty counterpart on the same loop).
+ */
+async function common(requests, wall_ms, rps, timer) {
+  const record = await summarise([1e9 / rps], { unit: 'requests', units: 1, calls: requests, timer });
+  return { ...record, load_ms: Math.round(wall_ms) };
 }
 
 /**
@@ -43,9 +32,9 @@ function common(requests, wall_ms, rps, timer) {
  * @param {any} load parseWrk's figures plus gen_cpu_ms
  * @param {any} verify the node client's verification pass (load.js)
  */
-export function closedInner(load, verify, { cpu_ms, startup_ms, node_env, pin, concurrency }) {
+export async function closedInner(load, verify, { cpu_ms, startup_ms, node_env, pin, concurrency }) {
   const genShare = load.gen_cpu_ms === null ? null : load.gen_cpu_ms / load.wall_ms;
-  const { load_ms, ...base } = common(
+  const { load_ms, ...base } = await common(
     load.requests,
     load.wall_ms,
     load.rps,
@@ -158,8 +147,8 @@ export function curvePoint(offered, at, floor) {
  * report.curve (suites/http/_curves.js prints it and hands the points to charts).
  * @param {any} max parseWrk's figures plus gen_cpu_ms @param {any[]} curve curvePoint()s
  */
-export function openInner(max, curve, verify, { startup_ms, node_env, pin }) {
-  const { load_ms, ...base } = common(
+export async function openInner(max, curve, verify, { startup_ms, node_env, pin }) {
+  const { load_ms, ...base } = await common(
     max.requests,
     max.wall_ms,
     max.rps,

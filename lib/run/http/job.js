@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
+import { failedRecord } from '../../measure/record.js';
 import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
 import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
 import { parseStat } from '../../runtimes/proctree.js';
-import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
+import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
@@ -122,7 +123,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const rt = job.runtime;
   const w = job.workload.module;
   if (!driver.httpServer) {
-    return toRow(job, outcomeNotRun(`driver ${driver.name} cannot start an HTTP server`, 'spawn'), ctx);
+    const why = `driver ${driver.name} cannot start an HTTP server`;
+    return toRow(job, outcomeNotRun(), failedRecord('error', why, 'spawn'), ctx);
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
   const node_env = env.NODE_ENV ?? '(unset)';
@@ -132,8 +134,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   /** @type {any} */
   const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
-    const stdout = JSON.stringify({ status: 'unsupported', error: launch.unsupported, phase: 'spawn' });
-    return toRow(job, { ...outcomeNotRun('', 'spawn'), stdout }, ctx);
+    return toRow(job, outcomeNotRun(), failedRecord('unsupported', launch.unsupported, 'spawn'), ctx);
   }
   const pin = pinning();
   // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
@@ -194,12 +195,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
             ? await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c)
             : await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c);
         } catch (e) {
-          inner = {
-            status: 'error',
-            error: /** @type {Error} */ (e).message,
-            phase: /** @type {any} */ (e).phase ?? phase,
-            unit: 'requests',
-          };
+          const why = /** @type {Error} */ (e).message;
+          inner = failedRecord('error', why, /** @type {any} */ (e).phase ?? phase, { unit: 'requests' });
         } finally {
           h.stop();
         }
@@ -212,5 +209,5 @@ export async function runHttpJob(job, spec, ctx, driver) {
   launch.cleanup?.();
   files?.cleanup();
   if (outcome.killed_for === 'interrupted') return null;
-  return rowFromInner(job, outcome, inner, ctx);
+  return toRow(job, outcome, inner, ctx);
 }

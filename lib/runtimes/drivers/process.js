@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseRecord } from '../../measure/record.js';
 import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
 import { commandLine } from '../registry.js';
@@ -83,7 +84,8 @@ export const processDriver = {
       rmSync(tmp, { recursive: true, force: true });
     }
     if (outcome.killed_for === 'interrupted') return null; // an interrupted job has no honest result
-    return toRow(job, outcome, ctx);
+    // The runner's stdout is parsed once, here, into the job's record (lib/measure/record.js).
+    return toRow(job, outcome, parseRecord(outcome.stdout), ctx);
   },
 
   /**

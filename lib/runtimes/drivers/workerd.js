@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuBetween, readTree, SCHEDSTAT } from '../../measure/oscpu.js';
-import { median, medianCI, thinSamples } from '../../measure/stats.js';
+import { failedRecord, summarise } from '../../measure/record.js';
+import { median } from '../../measure/stats.js';
 import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
-import { rowFromInner } from '../rows.js';
+import { toRow } from '../rows.js';
 import { shellQuote } from './process.js';
 import { workerdChecks } from './workerd-checks.js';
 import { capnpConfig, listenPort, workerdConfig } from './workerd-config.js';
@@ -45,7 +46,6 @@ const treeCpu = (pid) => {
  * CPU window is the sampling loop: exactly samples × K calls, the workerd process (and anything
  * it started) read from /proc at its edges, where workerd idles between requests. Each request's
  * own handling (≈ the empty request) is in the window's CPU too, ≤ a few % of a ≥ 20 ms request.
- * Then requests of K no-op calls give the no-op floor for `suspect`.
  * @param {number} port
  * @param {any} spec
  * @param {number | undefined} pid
@@ -73,20 +73,27 @@ async function measure(port, spec, pid) {
   }
   const wall_ms = performance.now() - wall0;
   const cpu1 = treeCpu(pid);
+  return { samples, k, base, window: cpu0 && cpu1 ? { cpu0, cpu1, wall_ms } : null };
+}
+
+/**
+ * The no-op floor for `suspect`: requests of K calls of a function that does nothing, less the
+ * empty request, per call. Asked for by summarise only when its rule wants one.
+ * @param {number} port
+ * @param {{k: number, base: number}} m a measure() result
+ */
+async function noopFloor(port, { k, base }) {
   const noop = [];
   for (let i = 0; i < 5; i++)
     noop.push((Math.max((await step(port, 'run', { calls: k, noop: true })).ms - base, 0) / k) * 1e6);
-  return { samples, k, base, noop_ns: median(noop), window: cpu0 && cpu1 ? { cpu0, cpu1, wall_ms } : null };
+  return median(noop);
 }
 
-/** The row's cpu_window from a measure() result, as the in-process harness writes it. */
+/** The cpu_window from a measure() result, as the in-process harness gives it to summarise. */
 function windowOf(m) {
   if (!m.window) return null;
-  const c = cpuBetween(m.window.cpu0, m.window.cpu1);
-  const { main_thread_ms: _, ...rest } = c;
-  const w = { ...rest, calls: m.samples.length * m.k, wall_ms: m.window.wall_ms, source: SCHEDSTAT };
-  if (c.error_ms <= 0.05 * Math.max(c.cpu_ms, 1e-9)) return w;
-  return { ...w, note: `low precision: ${c.cpu_ms.toFixed(1)} ms of CPU read ±${c.error_ms} ms` };
+  const { main_thread_ms: _, ...rest } = cpuBetween(m.window.cpu0, m.window.cpu1);
+  return { ...rest, calls: m.samples.length * m.k, wall_ms: m.window.wall_ms, source: SCHEDSTAT };
 }
 
 /** @type {import('./index.js').Driver} */
@@ -147,38 +154,23 @@ export const workerdDriver = {
               inner = after;
               return;
             }
-            await step(port, 'teardown').catch(() => {});
-            const median_ns = median(m.samples);
-            const perSecond = setup.units_per_call / (median_ns / 1e9);
-            inner = {
-              status: 'ok',
+            inner = await summarise(m.samples, {
               unit: setup.unit,
-              units_per_call: setup.units_per_call,
+              units: setup.units,
               calls: m.samples.length * m.k,
-              samples_total: m.samples.length,
-              samples_ns: thinSamples(m.samples),
-              median_ns,
-              ci95_ns: medianCI(m.samples),
-              throughput:
-                setup.unit === 'bytes' ? { value: perSecond / 1e6, unit: 'MB/s' } : { value: perSecond, unit: 'ops/s' },
-              noop_ns: m.noop_ns,
-              suspect:
-                median_ns < m.noop_ns * 1.5
-                  ? `median ${median_ns.toFixed(1)} ns is within 1.5x of a no-op (${m.noop_ns.toFixed(1)} ns): likely optimised away`
-                  : null,
-              cpu_window: windowOf(m),
-              ...(m.window ? {} : { unmeasured: ['cpu_window'] }),
               timer: `outside: wall time of HTTP requests of ${m.k} calls minus the empty-request median (${m.base.toFixed(2)} ms); no code generation in workerd, so no mitata`,
               gc: 'none',
+              // After the timed requests and the verification, while the worker still serves.
+              noop: () => noopFloor(port, m),
+              cpu_window: windowOf(m),
+              ...(m.window ? {} : { unmeasured: ['cpu_window'] }),
               ...(after.report === undefined ? {} : { report: after.report }),
               ...(after.metrics === undefined ? {} : { metrics: after.metrics }),
-            };
+            });
+            await step(port, 'teardown').catch(() => {});
           } catch (e) {
-            inner = {
-              status: 'error',
-              error: `${/** @type {Error} */ (e).message}`,
-              phase: /** @type {any} */ (e).phase ?? 'serve',
-            };
+            const why = String(/** @type {Error} */ (e).message);
+            inner = failedRecord('error', why, /** @type {any} */ (e).phase ?? 'serve');
           } finally {
             h.stop();
           }
@@ -188,7 +180,7 @@ export const workerdDriver = {
     await talk;
     rmSync(dir, { recursive: true, force: true });
     if (outcome.killed_for === 'interrupted') return null;
-    return rowFromInner(job, outcome, inner, ctx);
+    return toRow(job, outcome, inner, ctx);
   },
   /**
    * The HTTP suite's app as one module worker: runners/workerd/http-worker.js bundled by esbuild

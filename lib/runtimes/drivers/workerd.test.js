@@ -45,6 +45,8 @@ describe('workerd jobs', () => {
   let math;
   /** @type {any} */
   let faults;
+  /** @type {any} */
+  let tiny;
   before(() => {
     math = run([
       '--suite',
@@ -56,6 +58,18 @@ describe('workerd jobs', () => {
       '1',
       '--min-ms',
       '100',
+      '--warmup-ms',
+      '20',
+    ]);
+    tiny = run([
+      '--suites-dir',
+      'test/fixtures/suites',
+      '--suite',
+      'tiny',
+      '--rounds',
+      '1',
+      '--min-ms',
+      '50',
       '--warmup-ms',
       '20',
     ]);
@@ -84,7 +98,7 @@ describe('workerd jobs', () => {
     assert.match(math.runtimes[0].compatibility_date, /^\d{4}-\d\d-\d\d$/);
   });
 
-  test("the workerd process tree's CPU is read around the timed requests, and the no-op floor is measured", () => {
+  test("the workerd process tree's CPU is read around the timed requests", () => {
     const row = math.results[0];
     const c = row.cpu_window;
     assert.ok(c, `no cpu_window (unmeasured: ${row.unmeasured})`);
@@ -94,8 +108,18 @@ describe('workerd jobs', () => {
     // is about one whatever else the machine runs; the parent alone (GNU time) would read ~0.
     const demand = (c.cpu_ms + c.wait_ms) / c.wall_ms;
     assert.ok(demand > 0.7 && demand < 1.6, `${demand} (${JSON.stringify(c)})`);
-    assert.ok(Number.isFinite(row.noop_ns) && row.noop_ns < row.median_ns, `no-op ${row.noop_ns} ns`);
-    assert.equal(row.suspect, null);
+  });
+
+  test('the no-op floor follows the one rule (lib/measure/record.js): measured under 100 µs a call only', () => {
+    const long = math.results[0];
+    assert.ok(long.median_ns >= 100e3, `${long.median_ns} ns`);
+    assert.equal(long.noop_ns, null);
+    assert.equal(long.suspect, null);
+    const short = tiny.results[0];
+    assert.equal(short.status, 'ok', short.error);
+    assert.ok(short.median_ns < 100e3, `${short.median_ns} ns`);
+    assert.ok(Number.isFinite(short.noop_ns), `no-op ${short.noop_ns} ns`);
+    assert.equal(short.suspect !== null, short.median_ns < short.noop_ns * 1.5, short.suspect ?? 'not suspect');
   });
 
   test('a throwing workload is an error, a hanging one a timeout, a missing API unsupported; no workerd left', () => {
