@@ -25,8 +25,12 @@ export const NOOP_FACTOR = 1.5;
 /** A CPU window whose error bound exceeds this share of its CPU figure carries a `note`. */
 export const PRECISION = 0.05;
 
-/** Rates per unit: decimal MB/s for bytes, req/s for requests, ops/s for anything else. */
-const RATES = { bytes: { unit: 'MB/s', scale: 1e-6 }, requests: { unit: 'req/s', scale: 1 } };
+/** Rates per unit: decimal MB/s for bytes, req/s for requests, starts/s for process starts, ops/s for anything else. */
+const RATES = {
+  bytes: { unit: 'MB/s', scale: 1e-6 },
+  requests: { unit: 'req/s', scale: 1 },
+  starts: { unit: 'starts/s', scale: 1 },
+};
 
 /**
  * A CPU window as the row carries it: with a note when its error bound is over PRECISION of it.

@@ -7,10 +7,9 @@ import { treeMetrics, wantsTreeMetrics } from './proctree.js';
 
 /**
  * The outcome of a job that never started: no process, no figures. The record passed beside it
- * (failedRecord) says why. lib/run/process/job.js still passes an error and a phase, unused.
- * @param {string} [_error] @param {string} [_phase]
+ * (failedRecord) says why.
  */
-export function outcomeNotRun(_error, _phase) {
+export function outcomeNotRun() {
   return { stderr: '', exit_code: 0, wall_ms: 0, cpu_ms: null, rss_peak_bytes: null, signal: null };
 }
 
@@ -90,9 +89,3 @@ export function toRow(job, outcome, record, ctx) {
     repro: ctx?.repro ?? null,
   };
 }
-
-/**
- * toRow under the name lib/run/process/job.js imports (others are working in that folder): the
- * same function, the record handed over as it is. Remove when that file calls toRow.
- */
-export const rowFromInner = toRow;

@@ -2,7 +2,8 @@
 // memory and page faults per start, and CPU from what the orchestrator reaped.
 import { readFileSync } from 'node:fs';
 import { CLK_TCK } from '../../measure/oscpu.js';
-import { heldQuantile, median, medianCI, quantileSorted, sorted, thinSamples } from '../../measure/stats.js';
+import { summarise } from '../../measure/record.js';
+import { heldQuantile, median, quantileSorted, sorted } from '../../measure/stats.js';
 
 /** @typedef {ReturnType<typeof import('../../runtimes/outside.js').parseStartTime>} StartTime */
 
@@ -32,7 +33,7 @@ export function reapedCpu() {
  * @param {{wall_ns: number | null, timed: StartTime}[]} starts
  * @param {{user: number, sys: number} | null} cpu
  */
-export function startFigures(starts, cpu) {
+export async function startFigures(starts, cpu) {
   const walls = starts.map((p) => /** @type {number} */ (p.wall_ns));
   const s = sorted(walls);
   const n = s.length;
@@ -58,16 +59,11 @@ export function startFigures(starts, cpu) {
   }
   const rss_peak_bytes = timed.length === n ? Math.max(...timed.map((t) => t.rss_peak_bytes)) : null;
   return {
-    inner: {
-      status: 'ok',
+    // The one result record (lib/measure/record.js): median, its interval, rate, thinned samples.
+    inner: await summarise(walls, {
       unit: 'starts',
-      units_per_call: 1,
-      samples_ns: thinSamples(walls),
-      samples_total: n,
+      units: 1,
       calls: n,
-      median_ns: quantileSorted(s, 0.5),
-      ci95_ns: medianCI(walls),
-      throughput: null,
       timer: 'process.hrtime in the orchestrator, spawn → exit',
       /** @type {Record<string, {value: number, unit: string, better: string, label: string}>} */
       metrics: {
@@ -79,7 +75,7 @@ export function startFigures(starts, cpu) {
         },
         ...metrics,
       },
-    },
+    }),
     cpu_ms: cpu,
     rss_peak_bytes,
   };

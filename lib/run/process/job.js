@@ -10,7 +10,7 @@ import { shellQuote } from '../../runtimes/drivers/process.js';
 import { GNU_TIME, outsideMeasurement, parseStartTime, START_FORMAT } from '../../runtimes/outside.js';
 import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
-import { outcomeNotRun, rowFromInner } from '../../runtimes/rows.js';
+import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { reapedCpu, startFigures } from './figures.js';
 import { readStrace, straceArgv } from './strace.js';
 
@@ -123,10 +123,10 @@ export async function runProcessJob(job, spec, ctx) {
   const t0 = performance.now();
   /** @param {any} inner @param {any} [figures] */
   const row = (inner, figures = {}) =>
-    rowFromInner(
+    toRow(
       job,
       {
-        ...outcomeNotRun('', inner.phase ?? 'start'),
+        ...outcomeNotRun(),
         wall_ms: performance.now() - t0,
         outside_source:
           how.timer === 'gnu'
@@ -189,7 +189,8 @@ export async function runProcessJob(job, spec, ctx) {
     }
     const cpu1 = reapedCpu();
     const cpu = cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys } : null;
-    const { inner, cpu_ms, rss_peak_bytes } = startFigures(starts, cpu);
+    const { inner: record, cpu_ms, rss_peak_bytes } = await startFigures(starts, cpu);
+    const inner = /** @type {any} */ (record);
     // One more start under strace, after the timed ones: its count of system calls. A start strace
     // cannot trace (not installed, ptrace refused) leaves the figure absent and named, never zero.
     const traceFile = join(tmp, '.parity-strace');
