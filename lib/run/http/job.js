@@ -8,6 +8,7 @@ import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
 import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
+import { rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
@@ -177,6 +178,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const port = await launch.port(h, 30_000, gone);
           const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
+          const rssIdle = treeRssBytes(h.pid);
           phase = 'warm-up';
           const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
           const register = (k) => {
@@ -190,9 +192,23 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register };
           const cpu = () => treeCpuMs(h.pid);
           const c = { startup_ms, node_env, pin };
-          inner = open
-            ? await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c)
-            : await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c);
+          if (open) {
+            inner = withMemory(
+              await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c),
+              rssIdle,
+              null,
+              0,
+            );
+          } else {
+            // RSS through the closed load only: one steady rate, so growth over it is the server's own.
+            const every = rssIntervalMs(loadDuration(spec));
+            const sampler = rssSampler(() => treeRssBytes(h.pid), every);
+            const closed = await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c).catch((e) => {
+              sampler.stop();
+              throw e;
+            });
+            inner = withMemory(closed, rssIdle, sampler.stop(), every);
+          }
         } catch (e) {
           inner = {
             status: 'error',

@@ -1,0 +1,78 @@
+// Memory under load, from outside the server: a server that keeps what it allocates shows growth
+// of about what it kept, one that keeps nothing shows none, and the figures land in the row.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { assertNoneLeft, runWatched } from '../../../test/processes.js';
+import { ROOT } from '../../paths.js';
+import { loadRss, rssIntervalMs, rssSampler, withMemory } from './memory.js';
+
+const KEEPER = join(ROOT, 'test', 'fixtures', 'http-memory', 'runtimes.json');
+const MiB = 2 ** 20;
+
+test('loadRss: median and peak of the samples, growth from the first quarter of the load to the last', () => {
+  // 100 MB flat for the first half, then 150 MB: first-quarter median 100, last-quarter 150.
+  const steps = Array.from({ length: 20 }, (_, i) => [i * 50, i < 10 ? 100e6 : 150e6]);
+  const f = loadRss(/** @type {[number, number][]} */ (steps), 950);
+  assert.equal(f.peak, 150e6);
+  assert.equal(f.median, 125e6);
+  assert.equal(f.growth, 50e6);
+  // A spike in the middle is the peak, not growth.
+  const spike = steps.map(([t]) => [t, t === 500 ? 300e6 : 100e6]);
+  const g = loadRss(/** @type {[number, number][]} */ (spike), 950);
+  assert.equal(g.peak, 300e6);
+  assert.equal(g.growth, 0);
+  assert.equal(loadRss([[0, 1]], 10).median, null, 'too few samples give no figure');
+  assert.equal(rssIntervalMs(1000), 25);
+  assert.equal(rssIntervalMs(5000), 100);
+});
+
+test('rssSampler reads on a timer until stopped; withMemory leaves an error row alone', async () => {
+  let n = 0;
+  const s = rssSampler(() => ++n * 1000, 10);
+  await new Promise((r) => setTimeout(r, 120));
+  const out = s.stop();
+  assert.ok(out.samples.length >= 5 && out.samples.length <= 15, `${out.samples.length} samples in 120 ms`);
+  assert.ok(out.samples.every(([, b], i) => i === 0 || b > out.samples[i - 1][1]));
+  const err = { status: 'error', error: 'x' };
+  assert.equal(withMemory(err, 1, out, 10), err);
+});
+
+/** One json-small job at c=1 on the keeper fixture; its row. */
+async function keeperRow(keepBytes) {
+  const args = ['--suite', 'http', '--quick', '--rounds', '1', '--runtimes', 'keeper', '--workload', 'json-small'];
+  const r = /** @type {any} */ (
+    await runWatched([...args, '--params', 'concurrency=1', '--min-ms', '100', '--warmup-ms', '50'], {
+      env: { PARITY_REGISTRY: KEEPER, PARITY_KEEP_BYTES: String(keepBytes) },
+    })
+  );
+  assert.equal(r.code, 0, r.stderr);
+  await assertNoneLeft(r.seen);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'ok', row.error);
+  return row;
+}
+
+test('a server that keeps 256 KiB per request grows by about what it kept; one that keeps nothing does not', async () => {
+  const keep = 256 * 1024;
+  const leaky = await keeperRow(keep);
+  const flat = await keeperRow(0);
+  for (const row of [leaky, flat]) {
+    const m = row.metrics;
+    assert.ok(m.rss_idle_bytes.value > 5 * MiB, `idle RSS ${m.rss_idle_bytes.value}`);
+    assert.ok(m.rss_load_peak_bytes.value >= m.rss_load_median_bytes.value);
+    assert.equal(m.rss_growth_bytes.unit, 'bytes');
+    assert.ok(row.report.rss.samples.length >= 8, `${row.report.rss.samples.length} samples`);
+    assert.ok(row.report.rss.samples.every(([t, b]) => t >= 0 && b > 0));
+  }
+  // The medians of the first and last quarters sit ~3/4 of the load apart: the leaky server kept
+  // about 3/4 of (requests × 256 KiB) between them. Half to the whole of it, allowing for pages
+  // the allocator held before and timing at the load's edges.
+  const kept = leaky.report.requests * keep;
+  const grew = leaky.metrics.rss_growth_bytes.value;
+  assert.ok(kept > 20 * MiB, `only ${leaky.report.requests} requests: too few to tell`);
+  assert.ok(grew > 0.5 * kept && grew < 1.1 * kept, `grew ${grew / MiB} MiB, kept ${kept / MiB} MiB`);
+  assert.ok(leaky.metrics.rss_load_median_bytes.value > leaky.metrics.rss_idle_bytes.value + 0.25 * kept);
+  const flatGrew = flat.metrics.rss_growth_bytes.value;
+  assert.ok(Math.abs(flatGrew) < 0.2 * kept && Math.abs(flatGrew) < 10 * MiB, `flat server grew ${flatGrew / MiB} MiB`);
+});
