@@ -84,11 +84,12 @@ function perConnection(rows) {
   const groups = grouped(mine, (r) => `${r.params?.connections}\u0000${r.runtime}`);
   const body = groups.map((g) => {
     const ok = g.filter((r) => r.status === 'ok');
-    if (!ok.length) return [g[0].params.connections, g[0].runtime, g[0].status, '', '', ''];
+    if (!ok.length) return [g[0].params.connections, g[0].runtime, g[0].status, '', '', '', ''];
     return [
       g[0].params.connections,
       g[0].runtime,
       med(ok, 'rss_per_connection_bytes'),
+      med(ok, 'rss_noise_per_connection_bytes'),
       med(ok, 'rss_idle_bytes'),
       med(ok, 'rss_connections_bytes'),
       String(ok.length),
@@ -96,10 +97,11 @@ function perConnection(rows) {
   });
   return simpleTable(
     null,
-    ['connections', 'runtime', 'RSS per connection', 'RSS before', 'RSS with them open', 'rounds'],
+    ['connections', 'runtime', 'RSS per conn.', '± noise', 'RSS before', 'RSS with them open', 'rounds'],
     body,
     [
       'N keep-alive connections from 127.0.0.1, each answered one GET /json-small, then left idle: (RSS with them open − RSS before) ÷ N, medians over rounds. Server-side buffers, sockets and the runtime’s per-connection objects; the kernel’s own socket memory is not in RSS.',
+      '± noise = how far the idle server’s RSS moved between two readings as far apart, with nothing opened, ÷ N: a figure within it is no per-connection cost (a negative one is RSS that fell, GC or pages returned).',
     ],
   );
 }

@@ -8,6 +8,7 @@ import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
 import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
+import { idleConnections, idleInner } from './idle.js';
 import { rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
@@ -129,7 +130,9 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const node_env = env.NODE_ENV ?? '(unset)';
   // An open-loop workload (suites/http/open-loop.js) says so; its curve needs oha besides wrk.
   const open = w.loop === 'open';
-  const missing = missingGenerator(open);
+  // Idle connections (suites/http/idle-connections.js) time no load: no generator needed.
+  const idle = w.loop === 'idle';
+  const missing = idle ? null : missingGenerator(open);
   /** @type {any} */
   const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
@@ -192,7 +195,12 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register };
           const cpu = () => treeCpuMs(h.pid);
           const c = { startup_ms, node_env, pin };
-          if (open) {
+          if (idle) {
+            const n = Number(job.params.connections);
+            const rss = () => treeRssBytes(h.pid);
+            const verify = (res) => w.verify(res, job.params);
+            inner = idleInner(await idleConnections({ port, n, req, verify, rss }), c);
+          } else if (open) {
             inner = withMemory(
               await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c),
               rssIdle,

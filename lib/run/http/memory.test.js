@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { assertNoneLeft, runWatched } from '../../../test/processes.js';
 import { ROOT } from '../../paths.js';
+import { parseResponse } from './idle.js';
 import { loadRss, rssIntervalMs, rssSampler, withMemory } from './memory.js';
 
 const KEEPER = join(ROOT, 'test', 'fixtures', 'http-memory', 'runtimes.json');
@@ -75,4 +76,54 @@ test('a server that keeps 256 KiB per request grows by about what it kept; one t
   assert.ok(leaky.metrics.rss_load_median_bytes.value > leaky.metrics.rss_idle_bytes.value + 0.25 * kept);
   const flatGrew = flat.metrics.rss_growth_bytes.value;
   assert.ok(Math.abs(flatGrew) < 0.2 * kept && Math.abs(flatGrew) < 10 * MiB, `flat server grew ${flatGrew / MiB} MiB`);
+});
+
+test('parseResponse: a whole answer by content-length or chunks, null until it is whole', () => {
+  const cl = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello');
+  assert.equal(parseResponse(cl)?.body.toString(), 'hello');
+  assert.equal(parseResponse(cl.subarray(0, cl.length - 1)), null);
+  const ch = Buffer.from(
+    'HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n',
+  );
+  const r = parseResponse(ch);
+  assert.equal(r?.status, 404);
+  assert.equal(r?.body.toString(), 'abcde');
+  assert.equal(parseResponse(ch.subarray(0, ch.length - 3)), null);
+});
+
+/** One idle-connections job of `n` connections on the keeper fixture; its row. */
+async function idleRow(n, perConnection) {
+  const args = [
+    '--suite',
+    'http',
+    '--quick',
+    '--rounds',
+    '1',
+    '--runtimes',
+    'keeper',
+    '--workload',
+    'idle-connections',
+  ];
+  const r = /** @type {any} */ (
+    await runWatched([...args, '--params', `connections=${n}`, '--warmup-ms', '50'], {
+      env: { PARITY_REGISTRY: KEEPER, PARITY_CONNECTION_BYTES: String(perConnection) },
+    })
+  );
+  assert.equal(r.code, 0, r.stderr);
+  await assertNoneLeft(r.seen);
+  const row = r.doc.results[0];
+  assert.equal(row.status, 'ok', row.error);
+  return row;
+}
+
+test('idle keep-alive connections: a server holding 64 KiB per connection reads about 64 KiB each; one holding none, far less', async () => {
+  const held = await idleRow(250, 64 * 1024);
+  const bare = await idleRow(250, 0);
+  const per = held.metrics.rss_per_connection_bytes.value;
+  const bareper = bare.metrics.rss_per_connection_bytes.value;
+  assert.ok(per > 0.8 * 64 * 1024 && per < 64 * 1024 + 40 * 1024, `held: ${per} bytes per connection`);
+  assert.ok(bareper < 24 * 1024, `bare: ${bareper} bytes per connection`);
+  assert.equal(held.report.connections, 250);
+  const m = held.metrics;
+  assert.ok(Math.abs(m.rss_connections_bytes.value - m.rss_idle_bytes.value - 250 * per) < 1);
 });
