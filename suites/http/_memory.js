@@ -63,15 +63,17 @@ function underLoad(rows) {
       med(ok, 'rss_load_median_bytes'),
       med(ok, 'rss_load_peak_bytes'),
       growth(ok),
+      med(ok, 'heap_after_gc_bytes'),
     ];
   });
   return simpleTable(
     null,
-    ['route', 'conc.', 'runtime', 'RSS idle', 'RSS load p50', 'RSS load peak', 'growth (of p50)'],
+    ['route', 'conc.', 'runtime', 'RSS idle', 'RSS load p50', 'RSS load peak', 'growth (of p50)', 'own heap†'],
     body,
     [
       'RSS = resident set of the server’s processes (VmRSS from /proc, summed), medians over rounds. idle: after the first 200 from /healthz, before warm-up. Under load: sampled every 25–100 ms through the timed closed load (wrk); peak is the highest sample, not the kernel’s high-water mark.',
       'growth = median RSS of the load’s last quarter minus its first: a leak grows with every request, a heap still sizing itself to the load grows too (rounds longer than QUICK’s 1 s tell the two apart). The OS’s figure, not the runtime’s heap.',
+      '† the runtime’s own figure, not the OS’s: JS heap in use after a full GC the server ran when asked, after the load (node and deno: memoryUsage().heapUsed after gc(); bun: bun:jsc heapStats().heapSize after Bun.gc(true); each engine counts its heap its own way; — = no such figure, e.g. workerd).',
     ],
     3,
     groups.map((g) => routeOf(g[0])),

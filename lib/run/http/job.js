@@ -9,7 +9,7 @@ import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, rowFromInner, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
 import { idleConnections, idleInner } from './idle.js';
-import { rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
+import { heapAfterGc, rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
@@ -215,7 +215,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
               sampler.stop();
               throw e;
             });
-            inner = withMemory(closed, rssIdle, sampler.stop(), every);
+            const samples = sampler.stop();
+            inner = withMemory(closed, rssIdle, samples, every, await heapAfterGc(port, () => treeRssBytes(h.pid)));
           }
         } catch (e) {
           inner = {

@@ -88,6 +88,26 @@ export function loadRss(samples, spanMs) {
   };
 }
 
+/**
+ * The runtime's own heap in use after a full GC, from the server's /__parity/heap route
+ * (runners/<kind>/http.js), and the OS's RSS read right after it; null where the server has no
+ * such route (workerd, fixtures) or no GC it can call.
+ * @param {number} port @param {() => number | null} rss
+ * @returns {Promise<{heap_used_bytes: number, source: string, rss_bytes: number | null} | null>}
+ */
+export async function heapAfterGc(port, rss) {
+  try {
+    const r = await fetch(`http://127.0.0.1:${port}/__parity/heap`, { signal: AbortSignal.timeout(10_000) });
+    if (r.status !== 200) return null;
+    /** @type {any} */
+    const doc = await r.json();
+    if (!Number.isFinite(doc?.heap_used_bytes) || typeof doc.source !== 'string') return null;
+    return { heap_used_bytes: doc.heap_used_bytes, source: doc.source, rss_bytes: rss() };
+  } catch {
+    return null;
+  }
+}
+
 const bytes = (value, label, better = 'lower') => ({ value, unit: 'bytes', better, label });
 
 /**
@@ -96,8 +116,9 @@ const bytes = (value, label, better = 'lower') => ({ value, unit: 'bytes', bette
  * @param {number | null} idle RSS after start, before any load
  * @param {{t0: number, t1: number, samples: [number, number][]} | null} load the sampler's result
  * @param {number} intervalMs
+ * @param {{heap_used_bytes: number, source: string, rss_bytes: number | null} | null} [heap] heapAfterGc()'s
  */
-export function withMemory(inner, idle, load, intervalMs) {
+export function withMemory(inner, idle, load, intervalMs, heap = null) {
   if (inner?.status !== 'ok') return inner;
   /** @type {Record<string, any>} */
   const m = {};
@@ -112,6 +133,11 @@ export function withMemory(inner, idle, load, intervalMs) {
   }
   if (fig?.growth != null) {
     m.rss_growth_bytes = bytes(fig.growth, 'RSS growth under load: median of the last quarter minus the first');
+  }
+  if (heap) {
+    m.heap_after_gc_bytes = bytes(heap.heap_used_bytes, `the runtime’s own figure after the load: ${heap.source}`);
+    if (heap.rss_bytes !== null)
+      m.rss_after_gc_bytes = bytes(heap.rss_bytes, `the OS’s figure beside it: RSS right after that GC (${tree})`);
   }
   return {
     ...inner,

@@ -1,12 +1,17 @@
 // Memory under load, from outside the server: a server that keeps what it allocates shows growth
 // of about what it kept, one that keeps nothing shows none, and the figures land in the row.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { assertNoneLeft, runWatched } from '../../../test/processes.js';
 import { ROOT } from '../../paths.js';
+import { waitPortFile } from '../../runtimes/drivers/process.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
 import { parseResponse } from './idle.js';
-import { loadRss, rssIntervalMs, rssSampler, withMemory } from './memory.js';
+import { heapAfterGc, loadRss, rssIntervalMs, rssSampler, withMemory } from './memory.js';
 
 const KEEPER = join(ROOT, 'test', 'fixtures', 'http-memory', 'runtimes.json');
 const MiB = 2 ** 20;
@@ -65,6 +70,7 @@ test('a server that keeps 256 KiB per request grows by about what it kept; one t
     assert.equal(m.rss_growth_bytes.unit, 'bytes');
     assert.ok(row.report.rss.samples.length >= 8, `${row.report.rss.samples.length} samples`);
     assert.ok(row.report.rss.samples.every(([t, b]) => t >= 0 && b > 0));
+    assert.equal('heap_after_gc_bytes' in m, false, 'a server without /__parity/heap has no heap figure');
   }
   // The medians of the first and last quarters sit ~3/4 of the load apart: the leaky server kept
   // about 3/4 of (requests × 256 KiB) between them. Half to the whole of it, allowing for pages
@@ -127,3 +133,35 @@ test('idle keep-alive connections: a server holding 64 KiB per connection reads 
   const m = held.metrics;
   assert.ok(Math.abs(m.rss_connections_bytes.value - m.rss_idle_bytes.value - 250 * per) < 1);
 });
+
+test('node, deno and bun servers report their own heap after a full GC, below the RSS the OS reads for them', async () => {
+  for (const [id, call] of [
+    ['node', 'process.memoryUsage().heapUsed'],
+    ['deno', 'Deno.memoryUsage().heapUsed'],
+    ['bun', 'heapStats().heapSize'],
+  ]) {
+    const rt = resolveRuntime(id);
+    const portFile = join(mkdtempSync(join(tmpdir(), 'parity-heap-')), 'port');
+    const child = spawn(rt.bin, [...rt.args, /** @type {string} */ (rt.http), portFile], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    try {
+      const port = await waitPortFile(portFile, 20_000);
+      const pid = /** @type {number} */ (child.pid);
+      const heap = await heapAfterGc(port, () => treeRssOf(pid));
+      assert.ok(heap, `${id}: no heap figure`);
+      assert.ok(heap.source.includes(call), `${id}: ${heap.source}`);
+      assert.ok(heap.heap_used_bytes > 256 * 1024, `${id}: heap ${heap.heap_used_bytes}`);
+      assert.ok(heap.rss_bytes !== null && heap.heap_used_bytes < heap.rss_bytes, `${id}: heap above RSS`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
+});
+
+/** VmRSS of one process, bytes. @param {number} pid */
+function treeRssOf(pid) {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return m ? Number(m[1]) * 1024 : null;
+}
