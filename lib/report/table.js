@@ -195,9 +195,9 @@ export function fingerprintLines(doc) {
  * Every table of a results document, as report-model data, in print order. `only`: 'main' (the
  * runtime tables) or 'analyses' (the suite's own tables). Notes are the summary in plain words,
  * the legend, then failed and unsupported jobs.
- * `analyses` are suite-specific tables (suites/<suite>/_analysis.js): `{title, table(results, {detail})}`.
+ * `analyses` are suite-specific tables (suites/<suite>/_analysis.js): `{title, table(results, {detail, baseline, runtimes})}`.
  * @param {any} doc
- * @param {{show?: string[], baseline?: string, floor?: Map<string, number>, analyses?: {title: string, table: (results: any[], opts: {detail: boolean}) => any}[], only?: string, keep?: (r: any) => boolean}} opts
+ * @param {{show?: string[], baseline?: string, floor?: Map<string, number>, analyses?: {title: string, table: (results: any[], opts: {detail: boolean, baseline?: string, runtimes?: string[]}) => any}[], only?: string, keep?: (r: any) => boolean}} opts
  * @returns {{fingerprint: string[], tables: import('./model.js').TableData[], notes: string[], summary: string[], agg: any}}
  */
 export function reportOf(doc, { show = [], baseline, floor, analyses = [], only, keep } = {}) {
@@ -234,7 +234,7 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   }
   for (const a of only === 'main' ? [] : analyses) {
     // Analyses follow the main tables' rule: value and ratio by default, intervals with SHOW=spread.
-    const t = a.table(results, { detail });
+    const t = a.table(results, { detail, baseline: baseline ?? runtimes[0], runtimes });
     if (t) tables.push({ ...t, title: t.title ?? a.title });
   }
   const warnings = methodologyWarnings(doc).map((w) => `methodology warning: ${w}`);

@@ -9,6 +9,18 @@ if (preload) await import(preload);
 const { createApp } = await import('../../suites/http/_app.js');
 const { plainFetch } = await import('../../suites/http/_plain.js');
 const app = createApp();
+// The runtime's own heap figure after a full GC, for the job's memory figures (lib/run/http/memory.js).
+const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+const heapUsedAfterGc = () => {
+  if (!gc) return null;
+  gc();
+  return Deno.memoryUsage().heapUsed;
+};
+const heapAfterGc = () =>
+  Response.json({
+    heap_used_bytes: heapUsedAfterGc(),
+    source: 'Deno.memoryUsage().heapUsed after globalThis.gc() (--v8-flags=--expose-gc)',
+  });
 // /plain/<route> without hono (suites/http/_plain.js), every other route through the app.
 Deno.serve(
   {
@@ -19,5 +31,5 @@ Deno.serve(
       renameSync(`${portFile}.tmp`, portFile);
     },
   },
-  (req) => plainFetch(req) ?? app.fetch(req),
+  (req) => (new URL(req.url).pathname === '/__parity/heap' ? heapAfterGc() : (plainFetch(req) ?? app.fetch(req))),
 );

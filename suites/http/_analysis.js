@@ -10,10 +10,12 @@ import { metricMedian } from '../../lib/report/metrics.js';
 import { simpleTable } from '../../lib/report/model.js';
 import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
 import curveTables, { usTime } from './_curves.js';
+import memoryTables from './_memory.js';
 
 const SUITE = 'http';
 // The open-loop rows have their own table (_curves.js): here only closed-loop loads.
-const ours = (rows) => rows.filter((r) => r.suite === SUITE && r.workload !== 'open-loop');
+const ours = (rows) =>
+  rows.filter((r) => r.suite === SUITE && r.workload !== 'open-loop' && r.workload !== 'idle-connections');
 const runtimesOf = (rows) => [...new Set(ours(rows).map((r) => r.runtime))];
 
 /** The route label of a row: workload and params without concurrency. */
@@ -221,4 +223,5 @@ export default [
   { title: 'HTTP: React SSR, development vs production', table: devVsProduction },
   { title: 'HTTP: queueing or slower execution (highest ÷ lowest concurrency)', table: queueing },
   ...curveTables,
+  ...memoryTables,
 ];

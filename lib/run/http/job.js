@@ -9,6 +9,8 @@ import { descendantsOf, runMeasured, runToEnd } from '../../runtimes/proc.js';
 import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
+import { idleConnections, idleInner } from './idle.js';
+import { heapAfterGc, rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
@@ -130,7 +132,9 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const node_env = env.NODE_ENV ?? '(unset)';
   // An open-loop workload (suites/http/open-loop.js) says so; its curve needs oha besides wrk.
   const open = w.loop === 'open';
-  const missing = missingGenerator(open);
+  // Idle connections (suites/http/idle-connections.js) time no load: no generator needed.
+  const idle = w.loop === 'idle';
+  const missing = idle ? null : missingGenerator(open);
   /** @type {any} */
   const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
   if (launch.unsupported) {
@@ -178,6 +182,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const port = await launch.port(h, 30_000, gone);
           const ready = await firstOk(port, t0 + 30_000, gone);
           const startup_ms = ready - t0;
+          const rssIdle = treeRssBytes(h.pid);
           phase = 'warm-up';
           const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
           const register = (k) => {
@@ -191,9 +196,29 @@ export async function runHttpJob(job, spec, ctx, driver) {
           const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register };
           const cpu = () => treeCpuMs(h.pid);
           const c = { startup_ms, node_env, pin };
-          inner = open
-            ? await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c)
-            : await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c);
+          if (idle) {
+            const n = Number(job.params.connections);
+            const rss = () => treeRssBytes(h.pid);
+            const verify = (res) => w.verify(res, job.params);
+            inner = idleInner(await idleConnections({ port, n, req, verify, rss }), c);
+          } else if (open) {
+            inner = withMemory(
+              await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c),
+              rssIdle,
+              null,
+              0,
+            );
+          } else {
+            // RSS through the closed load only: one steady rate, so growth over it is the server's own.
+            const every = rssIntervalMs(loadDuration(spec));
+            const sampler = rssSampler(() => treeRssBytes(h.pid), every);
+            const closed = await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c).catch((e) => {
+              sampler.stop();
+              throw e;
+            });
+            const samples = sampler.stop();
+            inner = withMemory(closed, rssIdle, samples, every, await heapAfterGc(port, () => treeRssBytes(h.pid)));
+          }
         } catch (e) {
           const why = /** @type {Error} */ (e).message;
           inner = failedRecord('error', why, /** @type {any} */ (e).phase ?? phase, { unit: 'requests' });

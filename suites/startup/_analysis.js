@@ -1,0 +1,86 @@
+// The start-up suite's memory table: what a runtime holds right after it starts (the empty
+// script) and after loading the 1,000-module graph (ESM, and CommonJS where it runs), from GNU
+// time's maximum resident set per start, compared across runtimes in the verdicts every table uses.
+
+import { metricMedian } from '../../lib/report/metrics.js';
+import { simpleTable } from '../../lib/report/model.js';
+import { CORRECTION, cellRatio, correctTable, ofMetric, ratioText, widthText } from '../../lib/report/ratios.js';
+import { fmtBytes } from '../../lib/report/units.js';
+
+const SUITE = 'startup';
+const ID = 'rss_per_start_bytes';
+/** The workloads whose memory the table shows, and what each one's RSS is. */
+const WHAT = [
+  ['empty', 'idle: right after start'],
+  ['esm-graph', 'after the 1,000-module ESM graph'],
+  ['cjs-graph', 'after the same graph as CommonJS'],
+];
+
+/** Less memory is better: the words of faster and slower for a figure in bytes. */
+function verdictWords(r) {
+  if (!r) return '';
+  if (r.verdict === 'faster') return 'less';
+  if (r.verdict === 'slower') return 'more';
+  if (r.verdict === 'equivalent') return 'equivalent';
+  return `inconclusive: ${widthText(r)}`;
+}
+
+/**
+ * @param {any[]} results
+ * @param {{detail?: boolean, baseline?: string, runtimes?: string[]}} [opts]
+ */
+function memoryTable(results, opts = {}) {
+  const detail = opts.detail ?? false;
+  const mine = results.filter((r) => r.suite === SUITE && r.metrics?.[ID]);
+  if (!mine.length) return null;
+  // The run's order and baseline, as the main tables have them (older callers: first seen).
+  const seen = [...new Set(mine.map((r) => r.runtime))];
+  const runtimes = opts.runtimes?.filter((id) => seen.includes(id)) ?? seen;
+  const base = opts.baseline && seen.includes(opts.baseline) ? opts.baseline : runtimes[0];
+  const metric = { better: 'lower', of: ofMetric(ID) };
+  const lines = [];
+  const ratios = [];
+  for (const [workload, what] of WHAT) {
+    const ofW = mine.filter((r) => r.workload === workload);
+    if (!ofW.length) continue;
+    const baseRows = ofW.filter((r) => r.runtime === base);
+    for (const rt of runtimes) {
+      const rows = ofW.filter((r) => r.runtime === rt);
+      if (!rows.length) continue;
+      const ok = rows.filter((r) => r.status === 'ok');
+      const ratio = rt === base ? null : cellRatio({ rows: baseRows }, { rows }, metric);
+      if (ratio) ratios.push(ratio);
+      const empty = metricMedian(
+        mine.filter((r) => r.workload === 'empty' && r.runtime === rt && r.status === 'ok'),
+        ID,
+      );
+      const own = metricMedian(ok, ID);
+      const added = workload !== 'empty' && empty !== null && own !== null ? `+${fmtBytes(own - empty)}` : '';
+      lines.push({ workload, what, rt, own, ratio, added, rounds: ok.length });
+    }
+  }
+  correctTable(ratios);
+  const body = lines.map((l) => [
+    l.workload,
+    l.rt,
+    l.own === null ? '—' : fmtBytes(l.own),
+    l.rt === base ? 'baseline' : ratioText(l.ratio, { interval: detail }),
+    l.rt === base ? '' : verdictWords(l.ratio),
+    l.added,
+    String(l.rounds),
+  ]);
+  return simpleTable(
+    null,
+    ['workload', 'runtime', 'peak RSS', `${base} ÷ it`, 'verdict', 'over empty', 'rounds'],
+    body,
+    [
+      `peak RSS = GNU time’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
+      `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals ${CORRECTION}-adjusted over this table. Verdicts: less or more (the interval excludes 1), equivalent (the interval lies within ±5%), inconclusive (neither: more rounds would tell).`,
+    ],
+    2,
+  );
+}
+
+export default [
+  { title: 'Start-up memory: resident set idle after start and after the module graph', table: memoryTable },
+];
