@@ -87,6 +87,30 @@ export async function summarise(samples, { unit, units, timer, gc = null, calls,
 }
 
 /**
+ * The record of a job that ended ok with figures but no timed calls (an HTTP server's memory
+ * with idle connections): no samples, no median, no rate; its figures are in `metrics`.
+ * @param {{unit: string, calls: number, timer: string} & Record<string, any>} o
+ */
+export function figuresRecord({ unit, calls, timer, ...rest }) {
+  return {
+    status: 'ok',
+    unit,
+    units_per_call: 1,
+    calls,
+    samples_total: 0,
+    samples_ns: [],
+    median_ns: null,
+    ci95_ns: null,
+    throughput: null,
+    noop_ns: null,
+    suspect: null,
+    timer,
+    gc: null,
+    ...rest,
+  };
+}
+
+/**
  * The record of a job that did not end ok.
  * @param {string} status 'error' | 'unsupported' | …
  * @param {string} error

@@ -4,6 +4,7 @@
 // Raw sockets, not an http.Agent: an agent reuses a free socket instead of opening a new one.
 // Bounded: at most MAX_CONNECTIONS, opened 50 at a time, and the whole job within `budgetMs`.
 import net from 'node:net';
+import { figuresRecord } from '../../measure/record.js';
 
 export const MAX_CONNECTIONS = 5000;
 const BATCH = 50;
@@ -139,20 +140,10 @@ export async function idleConnections({ port, n, req, verify, rss, budgetMs = 30
 export function idleInner(fig, { startup_ms, node_env, pin }) {
   const b = (value, label) => ({ value, unit: 'bytes', better: 'lower', label });
   const tree = 'summed VmRSS of the server’s processes, /proc';
-  return {
-    status: 'ok',
+  return figuresRecord({
     unit: 'requests',
-    units_per_call: 1,
     calls: fig.n,
-    samples_total: 0,
-    samples_ns: [],
-    median_ns: null,
-    ci95_ns: null,
-    throughput: null,
-    noop_ns: null,
-    suspect: null,
     timer: `outside: ${fig.n} raw keep-alive connections from 127.0.0.1, one GET each, then idle`,
-    gc: null,
     metrics: {
       rss_per_connection_bytes: b(
         fig.per_connection,
@@ -181,5 +172,5 @@ export function idleInner(fig, { startup_ms, node_env, pin }) {
       held_ms: fig.held_ms,
       pinning: pin ? `server on core ${pin.server}` : 'not pinned',
     },
-  };
+  });
 }
