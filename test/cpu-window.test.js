@@ -68,7 +68,10 @@ describe('the CPU window', () => {
     test(`${rt}: a main-thread spin counts the main thread alone`, () => {
       const { threads, demand, c } = window(rt, 'spin-main');
       assert.ok(threads > 0.9 && threads < 1.15, `CPU over the main thread's ${threads}`);
-      assert.ok(demand > 0.85 && demand < 1.5, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      // Counting the main thread twice would read 2 or more; bun's helper threads waiting on a
+      // loaded machine (load 8–10: another make test beside this one) have read 1.51 (111 ms of
+      // CPU and 346 ms of waits across its threads in a 303 ms window), so the bound is 1.9.
+      assert.ok(demand > 0.85 && demand < 1.9, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
     });
     test(`${rt}: a second spinning thread counts beside the main thread`, () => {
       const { threads, demand, c } = window(rt, 'spin-two-threads');
