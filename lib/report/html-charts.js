@@ -5,6 +5,7 @@
 // scaled to a share of the fastest hide what the figure was.
 import { paramsKey } from '../measure/workload.js';
 import { runtimeColor } from './colors.js';
+import { memoryCharts, startupCharts } from './html-charts-dist.js';
 import { throughputUnit } from './metrics.js';
 import { ratioText } from './ratios.js';
 import { si } from './table.js';
@@ -213,4 +214,6 @@ export const chartData = (agg, tables = []) => [
   ...scalingCharts(agg),
   ...latencyCharts(agg),
   ...curveCharts(tables),
+  ...startupCharts(agg),
+  ...memoryCharts(agg),
 ];

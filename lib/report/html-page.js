@@ -83,6 +83,28 @@
         },
         plugins: [errorBars, drawn],
       });
+    } else if (c.kind === 'ecdf' || c.kind === 'rss') {
+      // A start-up CDF (log x: ms) or RSS over a load (linear): numeric axes, both labelled.
+      new Chart(canvas, {
+        type: 'line',
+        data: {
+          datasets: datasets.map((d) => ({ ...d, pointRadius: c.kind === 'ecdf' ? 0 : 2, stepped: c.kind === 'ecdf' })),
+        },
+        options: {
+          ...base,
+          scales: {
+            x: { type: c.kind === 'ecdf' ? 'logarithmic' : 'linear', title: { display: true, text: c.x } },
+            y: {
+              type: 'linear',
+              min: c.kind === 'ecdf' ? 0 : undefined,
+              max: c.kind === 'ecdf' ? 1 : undefined,
+              title: { display: true, text: c.y },
+            },
+          },
+          plugins: { legend: { position: 'top' }, tooltip },
+        },
+        plugins: [drawn],
+      });
     } else if (c.kind === 'scaling' || c.kind === 'curve') {
       // Points on a numeric x: size in mb (log) for scaling, offered req/s (linear) for curves.
       const x = c.kind === 'scaling' ? { type: 'logarithmic', text: 'mb per call' } : { type: 'linear', text: c.x };

@@ -1,13 +1,14 @@
 // The HTML report in a real headless Chromium (Debian's chromium, driven by playwright-core):
 // it loads with no errors, every chart draws, and hostile strings from a results file stay text.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { testFingerprint } from '../../test/fixtures/fingerprint.js';
+import { ROOT } from '../paths.js';
 import { chartData, renderHtml } from './html.js';
 import { reportApp } from './serve.js';
 import { reportOf } from './table.js';
@@ -113,6 +114,37 @@ before(async () => {
   });
 });
 after(async () => browser?.close());
+
+test('a start-up report draws a distribution of the starts per workload, without errors', async () => {
+  const doc = JSON.parse(readFileSync(join(ROOT, 'results', 'published', 'startup-quick.json'), 'utf8'));
+  const ecdf = chartData(reportOf(doc).agg).filter((c) => c.kind === 'ecdf').length;
+  assert.ok(ecdf >= 5, `${ecdf} start-up charts`);
+  const file = join(mkdtempSync(join(tmpdir(), 'parity-html-')), 'report.html');
+  writeFileSync(file, renderHtml(doc));
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForFunction(
+    (n) =>
+      /** @type {any} */ (globalThis).document.querySelectorAll('canvas[data-drawn=yes]').length ===
+        /** @type {any} */ (globalThis).document.querySelectorAll('canvas').length && n > 0,
+    ecdf,
+  );
+  assert.deepEqual(errors, []);
+  const inked = await page.evaluate(() =>
+    [.../** @type {any} */ (globalThis).document.querySelectorAll('#startup canvas')].map((c) => {
+      const px = /** @type {any} */ (c).getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+      return n;
+    }),
+  );
+  assert.equal(inked.length, ecdf);
+  for (const n of inked) assert.ok(n > 1000, `a start-up chart has only ${n} painted pixels`);
+  await page.close();
+});
 
 test('the report loads without errors, draws every chart and shows hostile strings as text', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'parity-html-')), 'report.html');

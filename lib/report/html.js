@@ -100,6 +100,8 @@ export function renderHtml(doc, { show = ['cpu', 'rss'], analyses = [] } = {}) {
     ['scaling', 'scaling', 'Cost as the size grows'],
     ['latency', 'latency', 'Latency percentiles'],
     ['curve', 'curves', 'Latency against offered load'],
+    ['ecdf', 'startup', 'Start-up: the distribution of starts'],
+    ['rss', 'memory', 'Memory through the load'],
   ];
   const chartSections = kinds.map(([kind, id, title]) => {
     const own = charts.map((c, i) => ({ c, i })).filter((x) => x.c.kind === kind);
