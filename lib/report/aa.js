@@ -83,7 +83,7 @@ export function aaReport(doc) {
   const expected = 0.05 * floor.rows;
   const ok = flagged <= Math.max(1, Math.ceil(expected + 2 * Math.sqrt(expected * 0.95)));
   const verdict = ok
-    ? `${summary}: within the 5% expected by chance; differences below about ${pct(floor.maxAbsDev)} are not claims on this machine`
+    ? `${summary}: ${flagged <= expected ? 'within' : 'more than, but within the chance spread of,'} the 5% expected by chance; differences below about ${pct(floor.maxAbsDev)} are not claims on this machine`
     : `${summary}: more than chance allows; this machine is too noisy (or drifts within rounds) for claims below ${pct(floor.maxAbsDev)}`;
   return { table, verdict, flagged, rows: floor.rows };
 }
