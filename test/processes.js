@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../lib/paths.js';
-import { descendantsOf } from '../lib/runtimes/proc.js';
+import { descendantsOf } from '../lib/runtimes/descendants.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 

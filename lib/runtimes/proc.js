@@ -2,9 +2,10 @@
 // peak RSS via GNU time's wait4() rusage (exact even for crashed or killed children), plus
 // a /proc poll that enforces the memory cap while the job runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { descendantsOf, killAll } from './descendants.js';
 import {
   GNU_TIME,
   outsideMeasurement,
@@ -16,44 +17,6 @@ import {
 import { TREE_INTERVAL_MS, treeSampler } from './proctree.js';
 
 export { checkGnuTime } from './outside.js';
-
-/** Pids of the children of every thread of `pid` (a child started from a worker thread is listed under that thread). */
-function childrenOf(pid) {
-  let tids = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  return tids.flatMap((tid) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** Every descendant of `pid` (children, their children, …): a job's whole process tree. */
-export function descendantsOf(pid) {
-  const out = [];
-  const queue = childrenOf(pid);
-  while (queue.length) {
-    const p = /** @type {number} */ (queue.shift());
-    out.push(p);
-    queue.push(...childrenOf(p));
-  }
-  return out;
-}
-
-/** SIGKILL each pid, ignoring those already gone. */
-function killAll(pids) {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {}
-  }
-}
 
 /** Once the runtime has exited, how long its output pipes may stay open (held by stragglers) before they are cut. */
 const PIPE_GRACE_MS = 300;

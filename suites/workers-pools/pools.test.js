@@ -5,7 +5,7 @@ import process from 'node:process';
 import { describe, test } from 'node:test';
 import { validateWorkload } from '../../lib/measure/workload.js';
 import { ROOT } from '../../lib/paths.js';
-import { descendantsOf } from '../../lib/runtimes/proc.js';
+import { descendantsOf } from '../../lib/runtimes/descendants.js';
 import { assertNoneLeft, commandHas, gone, runWatched } from '../../test/processes.js';
 import { encodeFrame, frameReader } from './_frame.js';
 import { generateModule } from './_module.js';

@@ -165,7 +165,7 @@ test('a generator killed mid-run (timeout or Ctrl-C) leaves no process, GNU time
       60_000,
     );
     await new Promise((r) => setTimeout(r, 300));
-    const pids = (await import('../../runtimes/proc.js')).descendantsOf(process.pid);
+    const pids = (await import('../../runtimes/descendants.js')).descendantsOf(process.pid);
     kill();
     const r = await run;
     assert.equal(r.signal ?? 'SIGKILL', 'SIGKILL');

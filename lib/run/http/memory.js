@@ -3,7 +3,7 @@
 // as growth from the first quarter of the load to the last. Summed RSS counts a page shared by two
 // processes of the tree twice (a server is one process on every runtime here, so it does not).
 import { readFileSync } from 'node:fs';
-import { descendantsOf } from '../../runtimes/proc.js';
+import { descendantsOf } from '../../runtimes/descendants.js';
 import { parseStatus } from '../../runtimes/proctree.js';
 
 /** The most samples one load keeps, whatever its length. */
