@@ -1,12 +1,11 @@
 // The HTML report's conformance section: a heat map, interface × runtime, each cell the share of
 // subtests passed and a link to that cell's failing subtests with their status, kind and message.
 // Everything from the results file is escaped (escapeHtml shows control characters as text).
+import { anchorId } from './anchor.js';
 import { passCounts, runtimesOf } from './conformance-table.js';
 
 /** Failing subtests listed per cell, at most: the rest are counted. */
 const LIST_MAX = 300;
-
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** Background for a pass share: red below 80%, through amber, to green at 100%. */
 export function heatColor(share) {
@@ -37,7 +36,7 @@ export function conformanceHtml(rows, escapeHtml) {
       const c = passCounts(mine, rt);
       if (!c.total && !c.fileErrors) return '<td>-</td>';
       const share = c.total ? c.passed / c.total : 0;
-      const id = `wpt-${slug(name)}-${slug(rt)}`;
+      const id = anchorId('wpt', `${name} ${rt}`);
       const failing = mine.filter(
         (r) => r.runtime === rt && r.count === undefined && !/^(unexpected-)?pass$/.test(r.status),
       );

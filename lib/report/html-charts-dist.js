@@ -2,8 +2,9 @@
 // times as an empirical CDF per runtime (every start of every round: a fast median with a slow
 // tail shows as a curve that flattens late), and an HTTP server's RSS through its load, per
 // runtime (a leak shows as a line that keeps rising). Computed here; the page script only draws.
+
+import { anchorId } from './anchor.js';
 import { runtimeColor } from './colors.js';
-import { anchorId } from './html-charts.js';
 
 const finite = (x) => typeof x === 'number' && Number.isFinite(x);
 

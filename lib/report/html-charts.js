@@ -4,6 +4,7 @@
 // its 95% interval (drawn as an error bar) and a tooltip with the absolute figure, since bars
 // scaled to a share of the fastest hide what the figure was.
 import { paramsKey } from '../measure/workload.js';
+import { anchorId } from './anchor.js';
 import { runtimeColor } from './colors.js';
 import { memoryCharts, startupCharts } from './html-charts-dist.js';
 import { throughputUnit } from './metrics.js';
@@ -21,13 +22,6 @@ function withInterval(v, ci, unit) {
 
 /** The throughput unit a row's figures are in (METRICS.throughput: decimal MB/s for bytes). */
 const tpUnit = (row) => throughputUnit(row.unit);
-
-/** An id for an HTML anchor: lower case, runs of anything else as one hyphen. */
-export const anchorId = (prefix, text) =>
-  `${prefix}-${String(text)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
 
 /**
  * Throughput bars per suite, each runtime as a share of its row's fastest (rows differ by
