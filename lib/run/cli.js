@@ -197,8 +197,7 @@ export const COMMANDS = {
     files: [1, Number.POSITIVE_INFINITY, 'validate needs one or more results files'],
     run(_o, files) {
       for (const f of files) {
-        readResults(f);
-        process.stdout.write(`${f}: valid ${SCHEMA_ID}\n`);
+        process.stdout.write(`${f}: valid ${readResults(f).schema}\n`);
       }
       return 0;
     },
