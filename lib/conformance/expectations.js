@@ -116,7 +116,7 @@ const isGlob = (key) => /[*?]/.test(key);
  * Everything the expectations say about one test file (or `check:<suite>`): entries from the
  * exact key and every matching glob are merged; `kind` is the kind of each expected subtest.
  * @typedef {{skip: string | null, note: string | null, expected: Set<string>, flaky: Set<string>, keys: string[],
- *            kind: Map<string, string>, skipKind: string | null}} Expectation
+ *            kind: Map<string, string>}} Expectation
  * @returns {Expectation}
  */
 export function expectationFor(data, file) {
@@ -128,7 +128,6 @@ export function expectationFor(data, file) {
     flaky: new Set(),
     keys: [],
     kind: new Map(),
-    skipKind: null,
   };
   const bare = file.replace(/\?.*$/, '');
   for (const [key, entry] of Object.entries(data)) {
@@ -137,10 +136,7 @@ export function expectationFor(data, file) {
       key === file || key === bare || (isGlob(key) && (globToRegExp(key).test(bare) || globToRegExp(key).test(file)));
     if (!hit) continue;
     out.keys.push(key);
-    if (entry.skip) {
-      out.skip = out.skip ? `${out.skip}; ${entry.skip}` : entry.skip;
-      out.skipKind ??= entry.kind ?? null;
-    }
+    if (entry.skip) out.skip = out.skip ? `${out.skip}; ${entry.skip}` : entry.skip;
     if (entry.fail) {
       out.note = out.note ? `${out.note}; ${entry.fail.note}` : entry.fail.note;
       for (const n of [...(entry.fail.expected ?? []), ...(entry.fail.flaky ?? [])]) {
