@@ -7,6 +7,7 @@
 // use a one-sample t interval on them (exact when the log ratios are normal, which they are
 // when each runtime's round median is log-normal around its own level).
 
+import { fitPrior, moderate } from './moderated.js';
 import { tQuantile, tTwoSidedP } from './tdist.js';
 
 export { incompleteBeta, logGamma, tCdf, tQuantile } from './tdist.js';
@@ -28,12 +29,15 @@ export const EQUIVALENCE_MARGIN = 0.05;
  *   inconclusive: neither (the interval is too wide to tell, or there is none: under 2 rounds).
  * @typedef {'faster'|'slower'|'equivalent'|'inconclusive'} Verdict
  * @typedef {{ratio: number, ci95: [number, number], n: number, verdict: Verdict, p: number,
- *   log_mean: number, se: number, df: number, ci95_raw?: [number, number], p_adj?: number}} RatioResult
+ *   log_mean: number, se: number, df: number, ci95_raw?: [number, number], p_adj?: number,
+ *   paired?: boolean, moderation?: {d0: number, own_df: number}}} RatioResult
  *   ratio: throughput of b relative to a (a's time / b's time; > 1 means b is faster);
  *   n: paired rounds (pairedRatio) or the smaller side's rounds (unpairedRatio);
  *   p: two-sided p-value of "ratio = 1" (NaN when there is no test);
  *   log_mean, se, df: the t statistic's parts on the log scale, so the interval can be rebuilt at
- *   another level (a table's multiplicity-adjusted one: adjustTable); ci95_raw: the unadjusted one.
+ *   another level (a table's multiplicity-adjusted one: adjustTable); ci95_raw: the unadjusted one;
+ *   paired: false for Welch's unpaired ratio; moderation: the prior's df a moderated ratio borrowed
+ *   (moderateTable) and the df of its own rounds.
  */
 
 /**
@@ -153,7 +157,7 @@ export function unpairedRatio(aTimes, bTimes) {
   // Welch–Satterthwaite degrees of freedom (between min(n) - 1 and na + nb - 2).
   const df =
     se === 0 ? la.length + lb.length - 2 : (va + vb) ** 2 / (va ** 2 / (la.length - 1) + vb ** 2 / (lb.length - 1));
-  return verdictFromLogDiff(d, se, df, n);
+  return { ...verdictFromLogDiff(d, se, df, n), paired: false };
 }
 
 /**
@@ -246,6 +250,43 @@ export function benjaminiHochberg(ps) {
 
 /** The corrections a table may use, by the name its legend prints. */
 export const CORRECTIONS = { Holm: holm, 'Benjamini–Hochberg': benjaminiHochberg };
+
+/**
+ * Moderate a table's ratios, in place (lib/measure/moderated.js): within each group (`groupOf`: a
+ * suite; one group unless told) the paired ratios' log-ratio variances are fitted a prior, and each
+ * ratio not an outlier to it takes the posterior variance and its extra degrees of freedom; its
+ * p and 95% interval are rebuilt from them. Unpaired (Welch) ratios are left as they are. Each
+ * moderated ratio gains `moderation: {d0, own_df}`.
+ * @param {RatioResult[]} ratios
+ * @param {(r: RatioResult, i: number) => string} [groupOf]
+ */
+export function moderateTable(ratios, groupOf = () => '') {
+  /** @type {Map<string, number[]>} */
+  const groups = new Map();
+  ratios.forEach((r, i) => {
+    if (r.paired === false || !(r.df > 0) || !Number.isFinite(r.se)) return;
+    const g = groupOf(r, i);
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g)?.push(i);
+  });
+  for (const idx of groups.values()) {
+    const s2 = idx.map((i) => ratios[i].se ** 2 * ratios[i].n);
+    const prior = fitPrior(
+      s2,
+      idx.map((i) => ratios[i].df),
+    );
+    idx.forEach((i, k) => {
+      const r = ratios[i];
+      const m = moderate(s2[k], r.df, prior);
+      if (!m.moderated) return;
+      const own = r.df;
+      Object.assign(r, verdictFromLogDiff(r.log_mean, Math.sqrt(m.s2 / r.n), m.df, r.n), {
+        moderation: { d0: prior.d0, own_df: own },
+      });
+    });
+  }
+  return ratios;
+}
 
 /**
  * Correct a table's ratios together, in place, with false-coverage-rate adjusted intervals

@@ -85,9 +85,12 @@ export function aggregate(results, runtimes, baseline = runtimes[0], { floor } =
   for (const [id, list] of family) {
     const keyOf = new Map(list.map(({ key, r }) => [r, key]));
     const floorOf = id === 'time_ns' && floor ? (r) => floor.get(/** @type {string} */ (keyOf.get(r))) : undefined;
+    // Rows lend each other variance within a suite only (lib/measure/moderated.js).
+    const suiteOf = (r) => String(keyOf.get(r)).split('/')[0];
     correctTable(
       list.map((x) => x.r),
       floorOf,
+      suiteOf,
     );
   }
   return { baseline, runtimes, rows: [...rows.values()], comparisons: family.get('time_ns')?.length ?? 0 };

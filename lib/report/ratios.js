@@ -4,6 +4,7 @@
 import {
   adjustTable,
   EQUIVALENCE_MARGIN,
+  moderateTable,
   pairedRatio,
   unpairedRatio,
   VERDICT_MARK,
@@ -112,9 +113,13 @@ export function fileRatio(cellA, cellB, metric) {
  * slower (the machine moves identical binaries that far); it stays equivalent only if its interval
  * lies within the margin, else it is inconclusive.
  * @param {Ratio[]} ratios every ratio of one metric in one table (mutated)
+ * Paired ratios first borrow variance from the rest of their group (moderateTable; `groupOf`: a
+ * suite), so that 3 rounds are not read with 2 degrees of freedom alone.
  * @param {(r: Ratio) => number | undefined} [floorOf] the row's A/A floor as a share, if known
+ * @param {(r: any) => string} [groupOf] the rows that share a prior (one group unless told)
  */
-export function correctTable(ratios, floorOf = () => undefined) {
+export function correctTable(ratios, floorOf = () => undefined, groupOf = () => '') {
+  moderateTable(ratios, groupOf);
   adjustTable(ratios);
   for (const r of ratios) {
     const f = floorOf(r);

@@ -9,50 +9,74 @@
 // at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a row that
 // meets the target gets one more round whose data played no part in the decision.
 
-import { pairedRatio } from '../measure/paired.js';
+import { intervalAt, moderateTable, pairedRatio } from '../measure/paired.js';
 import { paramsKey } from '../measure/workload.js';
 import { pairRounds } from '../report/ratios.js';
 
 /** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
 
 /**
- * The precision a row has reached: the largest relative half-width (upper side, hi / ratio − 1)
- * of the 95% intervals of its ratios against the baseline. A runtime with no ok round beside the
- * baseline has no ratio and is left out (more rounds will not give it one); with no ratio at all
- * the row has nothing to refine and its precision is null. A run of one runtime uses the interval
- * of that runtime's own geometric mean, so a single-runtime run stops on the same rule.
+ * A row's ratios against the baseline, each a paired t result on its rounds. A runtime with no ok
+ * round beside the baseline has no ratio (more rounds will not give it one). A run of one runtime
+ * uses that runtime's own geometric mean against 1, so a single-runtime run stops on the same rule.
  * @param {ResultRow[]} rows one table row's results, every runtime and round
  * @param {string[]} runtimeIds
  * @param {string} baseline
- * @returns {number | null} Infinity while a ratio has fewer than 2 paired rounds
  */
-export function rowPrecision(rows, runtimeIds, baseline) {
+export function rowRatios(rows, runtimeIds, baseline) {
   const of = (id) => rows.filter((r) => r.runtime === id);
   const base = of(baseline);
-  const halves = [];
   if (runtimeIds.length === 1) {
-    const ok = base.filter((r) => r.status === 'ok');
-    if (!ok.length) return null;
+    const times = base.filter((r) => r.status === 'ok').map((r) => /** @type {number} */ (r.median_ns));
     // pairedRatio of times against 1 is the t interval of the mean log time: the cell's own interval.
-    const times = ok.map((r) => /** @type {number} */ (r.median_ns));
-    halves.push(
-      halfWidth(
-        pairedRatio(
-          times,
-          times.map(() => 1),
-        ),
-      ),
-    );
-  } else {
-    for (const id of runtimeIds) {
-      if (id === baseline) continue;
-      const p = pairRounds(base, of(id));
-      if (!p.a.length) continue;
-      halves.push(halfWidth(pairedRatio(p.a, p.b)));
-    }
+    return times.length
+      ? [
+          pairedRatio(
+            times,
+            times.map(() => 1),
+          ),
+        ]
+      : [];
   }
-  return halves.length ? Math.max(...halves) : null;
+  const out = [];
+  for (const id of runtimeIds) {
+    if (id === baseline) continue;
+    const p = pairRounds(base, of(id));
+    if (p.a.length) out.push(pairedRatio(p.a, p.b));
+  }
+  return out;
 }
+
+/**
+ * The precision a row has reached: the largest relative half-width (upper side, hi / ratio − 1)
+ * of its ratios' 95% intervals (rowRatios; moderated when the caller moderated them).
+ * @param {import('../measure/paired.js').RatioResult[]} ratios
+ * @returns {number | null} null with no ratio; Infinity while a ratio has fewer than 2 rounds
+ */
+export function precisionOf(ratios) {
+  return ratios.length ? Math.max(...ratios.map(halfWidth)) : null;
+}
+
+/** The precision of one row read alone (rowRatios, no moderation). */
+export function rowPrecision(rows, runtimeIds, baseline) {
+  return precisionOf(rowRatios(rows, runtimeIds, baseline));
+}
+
+/**
+ * A ratio the row needs no more rounds for: its 95% interval is within the target, or its 99%
+ * interval already excludes 1 (a difference that the table's adjustment at the end, at most as
+ * wide as 99% for a table of up to 20 comparisons, still shows as faster or slower).
+ * @param {import('../measure/paired.js').RatioResult} r
+ * @param {number} precision
+ */
+export function settled(r, precision) {
+  if (halfWidth(r) <= precision) return true;
+  const ci = intervalAt(r, DECIDED_ALPHA);
+  return ci[0] > 1 || ci[1] < 1;
+}
+
+/** The level at which a difference counts as decided for stopping (settled). */
+export const DECIDED_ALPHA = 0.01;
 
 /** @param {{ratio: number, ci95: [number, number]}} r */
 function halfWidth(r) {
@@ -105,13 +129,19 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         .map((s) => ({ row: s.row, runtimes: runtimes.filter((rt) => !s.unsupported.has(rt.id)) }))
         .filter((a) => a.runtimes.length);
     },
-    /** After round `round`: decide, for each row that ran it, whether it needs more. */
+    /**
+     * After round `round`: decide, for each row that ran it, whether it needs more. At a look
+     * (isLook) a row whose every ratio is settled gets one more round and stops; the ratios are
+     * moderated across the table's rows of one suite first, as the report reads them.
+     */
     endRound(round) {
+      const ratios = moderated();
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
-        s.precision = rowPrecision(s.results, ids, baseline);
+        const mine = /** @type {any[]} */ (ratios.get(s));
+        s.precision = precisionOf(mine);
         if (s.precision === null) s.lastRound = round;
-        else if (isLook(round, mode.rounds) && s.precision <= mode.precision) s.lastRound = round + 1;
+        else if (isLook(round, mode.rounds) && mine.every((r) => settled(r, mode.precision))) s.lastRound = round + 1;
         if (round >= mode.max_rounds) s.lastRound = round;
       }
     },
@@ -122,7 +152,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
      */
     report(stopped, elapsed_s) {
       const rows = this.summary();
-      const all = rows.every((r) => r.reached || r.precision === null);
+      const all = rows.every((r) => r.reached || r.settled || r.precision === null);
       return {
         precision: mode.precision,
         budget_s: mode.budget_s,
@@ -135,18 +165,39 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     },
     /** What each row reached. */
     summary() {
+      const ratios = moderated();
       return state.map((s) => {
-        const p = s.rounds ? rowPrecision(s.results, ids, baseline) : null;
+        const mine = /** @type {any[]} */ (ratios.get(s));
+        const p = s.rounds ? precisionOf(mine) : null;
         return {
           workload: s.row.workload.id,
           params: s.row.params,
           rounds: s.rounds,
           precision: p !== null && Number.isFinite(p) ? p : null,
           reached: p !== null && p <= mode.precision,
+          settled: p !== null && mine.length > 0 && mine.every((r) => settled(r, mode.precision)),
         };
       });
     },
   };
+
+  /** Every row's ratios so far, moderated within each suite (the report's rule). */
+  function moderated() {
+    /** @type {Map<any, any[]>} */
+    const out = new Map();
+    const all = [];
+    const suites = [];
+    for (const s of state) {
+      const rs = rowRatios(s.results, ids, baseline);
+      out.set(s, rs);
+      for (const r of rs) {
+        all.push(r);
+        suites.push(s.row.workload.id.split('/')[0]);
+      }
+    }
+    moderateTable(all, (_, i) => suites[i]);
+    return out;
+  }
 }
 
 const rowKey = (id, params) => `${id} ${paramsKey(params ?? {})}`;
@@ -186,17 +237,23 @@ export function precisionHeader(adaptive, width = 120) {
   if (!adaptive?.rows?.length) return '';
   const rows = adaptive.rows;
   const reached = rows.filter((r) => r.reached).length;
-  const why = { precision: 'every row reached it', budget: 'time budget spent', 'max-rounds': 'max rounds' };
+  const decided = rows.filter((r) => !r.reached && r.settled).length;
+  const why = {
+    precision: 'every row reached it or was decided',
+    budget: 'time budget spent',
+    'max-rounds': 'max rounds',
+  };
   const lines = [
-    `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows, ` +
-      `${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
+    `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows` +
+      (decided ? `, ${decided} more decided (every ratio's 99% interval excludes 1)` : '') +
+      `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
-      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = target not reached.`,
+      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = neither reached nor decided.`,
   ];
   const items = rows.map((r) => {
     const p = paramsKey(r.params);
     const figure = r.precision === null ? 'n/a' : pct(r.precision);
-    return `${r.workload}${p ? ` ${p}` : ''} ${figure}${r.reached ? '' : '*'} (${r.rounds})`;
+    return `${r.workload}${p ? ` ${p}` : ''} ${figure}${r.reached || r.settled ? '' : '*'} (${r.rounds})`;
   });
   let line = ' ';
   for (const item of items) {

@@ -1,0 +1,145 @@
+// How often the intervals parity prints hold the truth, measured by resampling real rounds
+// instead of assuming a distribution (issue 25.3). Pure functions over results rows.
+//
+// The "bootstrap world": a kept run with many rounds per row is the population. For each
+// comparison (a row, a runtime against the baseline) its per-round log ratios are the population's
+// noise, bimodal or heavy-tailed as they came, and their mean is the truth. A simulated table
+// draws n distinct rounds per comparison (each keeps its pairing: the ratio of one round), runs
+// the table's method on them (moderation within a suite, then the Benjamini–Yekutieli
+// adjustment) and checks each interval against the truth of its comparison.
+//
+// Drawn without replacement, so no simulated row repeats a process (with replacement, 3 draws from
+// 5 rounds repeat one half the time, and a repeat shrinks the row's spread: coverage read 85% for
+// an exact method). The price is the finite-population correction: from R rounds, n of them vary
+// √((R − n)/(R − 1)) as much as n from an endless supply, so the coverage read is a little above
+// what an endless supply would give (for R = 24 and n = 3: an exact 95% interval reads ~96%).
+
+import { adjustTable, EQUIVALENCE_MARGIN, moderateTable, pairedRatio } from '../measure/paired.js';
+import { rng } from '../measure/prng.js';
+import { isLook, settled } from './adaptive.js';
+
+/**
+ * A population of comparisons from results rows: per row and non-baseline runtime, the log ratios
+ * of the rounds where both ran ok (baseline's time over the runtime's: > 0 = the runtime faster).
+ * Comparisons with fewer than `minRounds` rounds are left out.
+ * @param {any[]} results a results file's rows
+ * @param {string} baseline
+ * @param {number} [minRounds]
+ * @returns {{suite: string, key: string, runtime: string, logs: number[], truth: number}[]}
+ */
+export function populationOf(results, baseline, minRounds = 8) {
+  /** @type {Map<string, Map<string, Map<number, number>>>} */
+  const rows = new Map();
+  for (const r of results) {
+    if (r.status !== 'ok' || !(r.median_ns > 0)) continue;
+    const key = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}`;
+    if (!rows.has(key)) rows.set(key, new Map());
+    const cells = /** @type {Map<string, Map<number, number>>} */ (rows.get(key));
+    if (!cells.has(r.runtime)) cells.set(r.runtime, new Map());
+    cells.get(r.runtime)?.set(r.round, r.median_ns);
+  }
+  const out = [];
+  for (const [key, cells] of rows) {
+    const base = cells.get(baseline);
+    if (!base) continue;
+    for (const [runtime, rounds] of cells) {
+      if (runtime === baseline) continue;
+      const logs = [...rounds]
+        .filter(([round]) => base.has(round))
+        .map(([round, t]) => Math.log(Number(base.get(round)) / t));
+      if (logs.length < minRounds) continue;
+      out.push({ suite: key.split('/')[0], key, runtime, logs, truth: logs.reduce((a, b) => a + b, 0) / logs.length });
+    }
+  }
+  return out;
+}
+
+/**
+ * Simulate `tables` tables from a population and count how the method does: every comparison
+ * takes `n` rounds, or, with `adaptive`, a row (its comparisons together) takes `min` rounds and
+ * then goes on as lib/run/adaptive.js decides (a look at `min` and its doublings; a row whose
+ * ratios are all settled takes one more round and stops; none goes past `max`). `moderate: false`
+ * reads each ratio alone (its own t interval), for comparison.
+ * @param {ReturnType<typeof populationOf>} population
+ * @param {{n?: number, adaptive?: {min: number, max: number, precision: number}, tables?: number,
+ *   seed?: number, moderate?: boolean}} o
+ * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
+ *   false_equivalent: number, decisive: number, mean_rounds: number}} coverage: share of 95%
+ *   intervals (before the table's adjustment) holding the truth; coverage_adjusted: of the adjusted
+ *   ones; false_claims: share called faster or slower against the truth's sign; false_equivalent:
+ *   called equivalent while the truth is outside the margin; decisive: share called faster, slower
+ *   or equivalent; mean_rounds: rounds per comparison.
+ */
+export function simulateCoverage(population, { n = 3, adaptive, tables = 400, seed = 1, moderate = true }) {
+  const next = rng(seed);
+  const pick = (k) => next() % k;
+  const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
+  const margin = Math.log1p(EQUIVALENCE_MARGIN);
+  const rowOf = population.map((c) => c.key);
+  const rowKeys = [...new Set(rowOf)];
+  const suiteOf = (_, i) => population[i].suite;
+  for (let t = 0; t < tables; t++) {
+    // Each comparison's rounds in a random order: taking the first k is drawing k distinct rounds.
+    const orders = population.map((c) => {
+      const pool = [...c.logs];
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = pick(i + 1);
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      return pool;
+    });
+    const ratiosAt = (counts) => {
+      const ratios = orders.map((o, i) => {
+        const logs = o.slice(0, counts.get(rowOf[i]));
+        return pairedRatio(
+          logs.map(Math.exp),
+          logs.map(() => 1),
+        );
+      });
+      if (moderate) moderateTable(ratios, suiteOf);
+      return ratios;
+    };
+    /** @type {Map<string, number>} rounds each row has */
+    const counts = new Map(rowKeys.map((k) => [k, adaptive ? adaptive.min : n]));
+    if (adaptive) {
+      /** @type {Map<string, number>} the round after which a row stops */
+      const last = new Map();
+      for (let round = adaptive.min; round <= adaptive.max; round++) {
+        if (isLook(round, adaptive.min)) {
+          const ratios = ratiosAt(counts);
+          for (const k of rowKeys) {
+            if (last.has(k)) continue;
+            const mine = ratios.filter((_, i) => rowOf[i] === k);
+            if (mine.every((r) => settled(r, adaptive.precision))) last.set(k, round + 1);
+          }
+        }
+        for (const k of rowKeys) {
+          if ((last.get(k) ?? Number.POSITIVE_INFINITY) <= round || round === adaptive.max) continue;
+          counts.set(k, Math.min(round + 1, ...population.filter((c) => c.key === k).map((c) => c.logs.length)));
+        }
+      }
+    }
+    const ratios = ratiosAt(counts);
+    const raw = ratios.map((r) => r.ci95);
+    adjustTable(ratios);
+    ratios.forEach((r, i) => {
+      const truth = Math.exp(population[i].truth);
+      tally.total++;
+      tally.rounds += r.n;
+      if (raw[i][0] <= truth && truth <= raw[i][1]) tally.covered++;
+      if (r.ci95[0] <= truth && truth <= r.ci95[1]) tally.coveredAdj++;
+      if ((r.verdict === 'faster' && truth <= 1) || (r.verdict === 'slower' && truth >= 1)) tally.falseClaims++;
+      if (r.verdict === 'equivalent' && Math.abs(population[i].truth) > margin) tally.falseEq++;
+      if (r.verdict !== 'inconclusive') tally.decisive++;
+    });
+  }
+  return {
+    comparisons: tally.total,
+    coverage: tally.covered / tally.total,
+    coverage_adjusted: tally.coveredAdj / tally.total,
+    false_claims: tally.falseClaims / tally.total,
+    false_equivalent: tally.falseEq / tally.total,
+    decisive: tally.decisive / tally.total,
+    mean_rounds: tally.rounds / tally.total,
+  };
+}
