@@ -46,6 +46,20 @@ describe('the CPU window', () => {
       assert.ok(Math.abs(known / (CPU_PER_CALL_US / 1000) - 1) < 0.5, `the fixture's calls used ${known} ms each`);
       assert.ok(Math.abs(perOp / known - 1) < 0.1, `${perOp} ms/op for ${known} ms/op (${JSON.stringify(c)})`);
     });
+    test(`${rt}: the first sample is in the window only when the median call is 50 ms or more`, () => {
+      // Decided on the samples' median (issue 25.4): a 2 ms call leaves its first sample out, a
+      // 60 ms call keeps it, and the window's CPU still matches getrusage over exactly its calls
+      // (the second sample's reading, inside that window, taken out).
+      const short = doc.results.find((r) => r.runtime === rt && r.workload === 'spin-cpu');
+      assert.equal(short.cpu_window.first_sample, false, JSON.stringify(short.cpu_window));
+      const long = doc.results.find((r) => r.runtime === rt && r.workload === 'spin-long');
+      assert.equal(long.status, 'ok', long.error);
+      assert.equal(long.cpu_window.first_sample, true, JSON.stringify(long.cpu_window));
+      const used = long.report.used_us.slice(long.report.used_us.length - long.cpu_window.calls);
+      const known = used.reduce((a, b) => a + b, 0) / 1000;
+      assert.ok(Math.abs(long.cpu_window.cpu_ms / known - 1) < 0.1, `${long.cpu_window.cpu_ms} ms for ${known} ms`);
+      assert.ok(long.cpu_window.main_thread_ms <= long.cpu_window.wall_ms * 1.01, JSON.stringify(long.cpu_window));
+    });
     test(`${rt}: utilisation is the window's CPU ÷ its wall, and CPU per op ÷ utilisation its mean wall per op`, () => {
       // The table's CPU per op divides by the calls made inside the window it read (the divisor
       // was once mitata's counted calls while the window also held its warm-up call and trimmed

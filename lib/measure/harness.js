@@ -74,59 +74,78 @@ async function noopBaseline(caps, job, async) {
   return median(stats.samples);
 }
 
-/** A call this long keeps the first timed sample in the CPU window (sampleWindow). */
+/** A median call this long keeps the first timed sample in the CPU window (sampleWindow). */
 const LONG_CALL_NS = 50e6;
 
 /**
- * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first for calls
- * under LONG_CALL_NS: the OS's CPU is read just before the second sample's clock starts and
- * again when sampling ends, through mitata's counters hooks (`before` runs outside each sample's
- * t0…t1, `translate` once after the loop), so the divisor is exactly the calls those samples made, trimmed ones included. Neither
- * the warm-up calls, the GC before sampling, the compile of the timing loop nor its first sample
- * is inside: that sample ran 2–10× the median on every runtime here (the loop's first pass and the
- * forced GC's aftermath), and the median leaves it out too. Between samples the window holds only
- * mitata's own bookkeeping (two clock reads and a store). A job whose call takes LONG_CALL_NS or
+ * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first when the
+ * median call is under LONG_CALL_NS: the OS's CPU is read just before the first and the second
+ * sample's clock starts and again when sampling ends, through mitata's counters hooks (`before`
+ * runs outside each sample's t0…t1, `translate` once after the loop), so the divisor is exactly
+ * the calls those samples made, trimmed ones included. Neither the warm-up calls, the GC before
+ * sampling nor the compile of the timing loop is inside; the first sample is out for short calls:
+ * it ran 2–10× the median on every runtime here (the loop's first pass and the forced GC's
+ * aftermath), and the median leaves it out too. Between samples the window holds only mitata's
+ * own bookkeeping (two clock reads and a store). A job whose median call takes LONG_CALL_NS or
  * more keeps its first sample: what the loop's first pass adds is lost in such a call, and such a
  * job takes only a few samples (MIN_LONG_SAMPLES), so dropping one left a window of two calls
  * whose CPU per op swung by 20–30% between jobs on a busy machine (test/pools-cpu.test.js).
+ * The rule is decided on the samples' median after sampling (issue 25.4), not on one warm-up
+ * call, so a row near LONG_CALL_NS does not flip between rounds on one call's luck; a window
+ * that keeps the first sample has the second reading's own walk (its CPU and wall) taken out.
  * @param {Capabilities} caps
- * @param {number} callNs the warm call's duration
  */
-function sampleWindow(caps, callNs) {
-  const first = callNs >= LONG_CALL_NS ? 1 : 2;
+function sampleWindow(caps) {
   const os = caps.osCpu;
   if (!os) return { counters: undefined, result: () => null };
-  /** @type {import('./oscpu.js').CpuReading | null} */
-  let a = null;
-  let wall0 = 0;
+  /** @type {{reading: import('./oscpu.js').CpuReading, wall0: number, walk_wall_ns: number}[]} */
+  const edges = [];
   let started = 0;
-  /** @type {any} */
-  let w = null;
+  /** @type {{b: import('./oscpu.js').CpuReading, wall1: number, batch: number, samples: number} | null} */
+  let end = null;
   const counters = {
     init() {},
     before() {
-      if (++started !== first) return;
-      a = os.read();
-      wall0 = caps.now();
+      if (++started > 2) return;
+      const t = caps.now();
+      const reading = os.read();
+      const wall0 = caps.now();
+      edges.push({ reading, wall0, walk_wall_ns: wall0 - t });
     },
     after() {},
-    /** @param {number} batch calls per sample @param {number} samples samples taken, before trimming (the window starts at sample `first`) */
+    /** @param {number} batch calls per sample @param {number} samples samples taken, before trimming */
     translate(batch, samples) {
-      const wall_ms = (caps.now() - wall0) / 1e6;
-      const b = os.read();
-      if (a)
-        w = {
-          ...cpuBetween(a, b),
-          calls: batch * (samples - (first - 1)),
-          wall_ms,
-          source: os.source,
-          convention: CPU_WINDOW_CONVENTION,
-        };
+      const wall1 = caps.now();
+      end = { b: os.read(), wall1, batch, samples };
       return null;
     },
     deinit() {},
   };
-  return { counters, result: () => w };
+  /** @param {number} medianNs the samples' median call */
+  const result = (medianNs) => {
+    if (!end || !edges.length) return null;
+    const first = medianNs >= LONG_CALL_NS || edges.length === 1 ? 1 : 2;
+    const from = edges[first - 1];
+    const w = cpuBetween(from.reading, end.b);
+    let wall_ms = (end.wall1 - from.wall0) / 1e6;
+    if (first === 1 && edges.length === 2) {
+      // The second sample's reading ran inside this window: its walk is the harness's, not the job's.
+      const mid = edges[1].reading;
+      const walk_ms = Number(mid.thread_end_ms ?? mid.thread_ms) - mid.thread_ms;
+      w.cpu_ms -= walk_ms;
+      w.main_thread_ms -= walk_ms;
+      wall_ms -= edges[1].walk_wall_ns / 1e6;
+    }
+    return {
+      ...w,
+      calls: end.batch * (end.samples - (first - 1)),
+      first_sample: first === 1,
+      wall_ms,
+      source: os.source,
+      convention: CPU_WINDOW_CONVENTION,
+    };
+  };
+  return { counters, result };
 }
 
 /**
@@ -175,14 +194,14 @@ export async function runJob(caps, job) {
     }
     const cpu0 = caps.cpuUsage();
     // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
-    const window = sampleWindow(caps, callNs);
+    const window = sampleWindow(caps);
     // $counters is mitata's hook for hardware counters; its types leave it out.
     const options = /** @type {any} */ ({ ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
     sink.last = undefined;
     const stats = await measure(fn, { ...options, $counters: window.counters });
     const cpu1 = caps.cpuUsage();
     const lastOut = sink.last;
-    const cpu_window = window.result();
+    const cpu_window = window.result(median(stats.samples));
     const own = await finish(w, state, units, at, lastOut);
     return {
       ...row,
