@@ -126,6 +126,14 @@ function unevenMark(cell) {
   return q.length && Math.abs(median(q) - 1) > UNEVEN ? '†' : '';
 }
 
+/**
+ * "‡" where the window was read around HTTP requests to a server process (workerd's bench jobs):
+ * the server's handling of each request is in it, so it is not comparable with in-process rows.
+ */
+function aroundMark(cell) {
+  return cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.around_requests) ? '‡' : '';
+}
+
 /** SHOW=cpu: CPU per op (or per MB) and utilisation in the timed window; job totals without one. */
 export function cpuCell(cell, unit, detail = false) {
   if (!cell) return { text: '' };
@@ -148,7 +156,7 @@ export function cpuCell(cell, unit, detail = false) {
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
   return {
-    text: `${perText}${coarse}${unevenMark(cell)}${spread}`,
+    text: `${perText}${coarse}${unevenMark(cell)}${aroundMark(cell)}${spread}`,
     value: per.median,
     ci95: per.ci95,
     metric: 'cpu_per_unit',
@@ -168,5 +176,5 @@ export function utilCell(cell) {
   // The window's CPU over its own wall (metrics.js); "†" where its mean wall per op is over 10%
   // off the median the throughput is from, so CPU/op × throughput differs from it.
   const u = util.median;
-  return { text: `${u.toFixed(2)}${unevenMark(cell)}`, value: u };
+  return { text: `${u.toFixed(2)}${unevenMark(cell)}${aroundMark(cell)}`, value: u };
 }

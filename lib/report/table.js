@@ -117,8 +117,10 @@ export function cpuTables(agg, labels, detail = false) {
   const title = [
     'CPU per op or per MB over the timed samples themselves (every call they made), from the OS, every thread and process',
     'of the job; "≈" = a CPU reading with an error bound above 5% of it; "†" = uneven samples: their mean wall/op is over',
-    '10% off the median (a few slow samples); "(job)" = whole-job CPU / wall where the file has no window figure; HTTP:',
-    "the server's CPU per request over the closed-loop load (the open loop's are per rate, in the HTTP analysis)",
+    '10% off the median (a few slow samples); "‡" = read around HTTP requests to a server process (workerd): its own',
+    'request handling is in it, so not comparable with in-process rows; "(job)" = whole-job CPU / wall where the file has',
+    "no window figure; HTTP: the server's CPU per request over the closed-loop load (the open loop's are per rate, in the",
+    'HTTP analysis)',
   ].join('\n');
   const util = [
     "Utilisation: the timed window's CPU ÷ its wall time (above 1: GC or JIT threads beside the main one, or a pool; below",

@@ -292,3 +292,13 @@ test('SHOW=cpu: a cell’s utilisation is its window’s CPU over the window’s
   assert.match(text, /3\.00 ms\/MB†\s/);
   assert.match(text, /Utilisation[\s\S]*\s0\.60†\s/);
 });
+
+test('SHOW=cpu: a window read around HTTP requests (workerd) is marked not comparable', () => {
+  const win = { calls: 100, cpu_window: { cpu_ms: 200, calls: 100, wall_ms: 200, source: 'test' } };
+  const around = { calls: 100, cpu_window: { ...win.cpu_window, around_requests: true } };
+  const results = [...[1, 2, 3].map((i) => row('a', i, 2e6, win)), ...[1, 2, 3].map((i) => row('b', i, 2e6, around))];
+  const text = renderResults(doc(results), { show: ['cpu'] });
+  assert.match(text, /2\.00 ms\/MB\s/);
+  assert.match(text, /2\.00 ms\/MB‡\s/);
+  assert.match(text, /"‡" = read around HTTP requests/);
+});
