@@ -1,14 +1,13 @@
 // make bisect … WPT=<test file>: the release where a WPT subtest started or stopped passing. A WPT
 // outcome does not vary from run to run the way a timing does, so each release runs the file once
 // and two releases differ when any subtest's status differs.
-import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { runWpt, wptLocation } from '../conformance/wpt.js';
 import { discover } from '../conformance/wpt-discover.js';
 import { wptserveDir } from '../conformance/wptserve.js';
 import { UsageError } from '../paths.js';
 import { wptBisectLines, wptTimelineLines } from '../report/timeline.js';
-import { resultsPath } from '../results/file.js';
+import { provenance, resultsPath, writeJsonAtomic } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
 import { resolveRuntime } from '../runtimes/registry.js';
 import { releaseIds } from '../runtimes/releases.js';
@@ -54,7 +53,7 @@ export async function bisectWpt(o, versions, inject = {}) {
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!inject.runFile) {
     const out = o.out ?? resultsPath(new Date(), undefined, `-bisect-wpt-${o.runtime}`);
-    writeFileSync(out, `${JSON.stringify({ command: process.argv.slice(1).join(' '), ...summary }, null, 1)}\n`);
+    writeJsonAtomic(out, { command: process.argv.slice(1).join(' '), ...summary, provenance: provenance() });
     process.stderr.write(`parity: bisect written to ${relative(process.cwd(), out)}\n`);
   }
   return result.status === 'found' ? 0 : 1;
@@ -83,10 +82,13 @@ export async function timelineWpt(o, versions, inject = {}) {
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!inject.runFile) {
     const out = o.out ?? resultsPath(new Date(), undefined, `-timeline-wpt-${o.runtime}`);
-    writeFileSync(
-      out,
-      `${JSON.stringify({ command: process.argv.slice(1).join(' '), runtime: o.runtime, wpt: o.wpt, series }, null, 1)}\n`,
-    );
+    writeJsonAtomic(out, {
+      command: process.argv.slice(1).join(' '),
+      runtime: o.runtime,
+      wpt: o.wpt,
+      series,
+      provenance: provenance(),
+    });
     process.stderr.write(`parity: timeline written to ${relative(process.cwd(), out)}\n`);
   }
   return 0;

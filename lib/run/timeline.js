@@ -12,7 +12,7 @@ import { printTable, wantsColor } from '../report/print.js';
 import { bisectLines, timelineSeries, timelineTable } from '../report/timeline.js';
 import { renderTimelineHtml } from '../report/timeline-html.js';
 import { loadWorkloads, SUITES_DIR } from '../results/discover.js';
-import { readResults, resultsPath } from '../results/file.js';
+import { provenance, readResults, resultsPath, writeJsonAtomic } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
 import { capBytes } from '../runtimes/cache.js';
 import { packageVersions } from '../runtimes/npm.js';
@@ -252,10 +252,13 @@ export async function bisect(o) {
     figures: { before: figureText(cellOf(result.before), unit), after: figureText(cellOf(result.after), unit) },
     notes: result.status === 'found' ? NOTES_URL[o.runtime](result.after) : null,
     skipped,
+    // The commit the search ran from, as every results file records it (a kept bisect is checked
+    // against the history: test/kept-files.test.js).
+    provenance: provenance(),
   };
   const lines = bisectLines(summary);
   process.stdout.write(`\n${lines.join('\n')}\n`);
-  writeFileSync(join(dir, 'bisect.json'), `${JSON.stringify(summary, null, 1)}\n`);
+  writeJsonAtomic(join(dir, 'bisect.json'), summary);
   process.stderr.write(`parity: bisect written to ${relative(process.cwd(), join(dir, 'bisect.json'))}\n`);
   return result.status === 'found' ? 0 : 1;
 }
