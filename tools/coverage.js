@@ -36,3 +36,35 @@ for (const n of ns.split(',').map(Number)) {
     );
   }
 }
+
+// Where the spread comes from, per row and runtime: a job's own median is known to its within-
+// process interval (log half-width ÷ 1.96, the median over rounds); rounds scatter by the
+// between-process SD of log median; the paired log-ratio SD is what a ratio's interval sees.
+console.log('');
+console.log(
+  '| row | runtime | within a process (SE of log median) | between processes (SD of log median) | paired log ratio SD |',
+);
+console.log('|---|---|---|---|---|');
+const sd = (xs) => {
+  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+};
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const cells = new Map();
+for (const r of results) {
+  if (r.status !== 'ok' || !(r.median_ns > 0)) continue;
+  const key = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}`;
+  if (!cells.has(key)) cells.set(key, new Map());
+  const byRt = cells.get(key);
+  if (!byRt.has(r.runtime)) byRt.set(r.runtime, []);
+  byRt.get(r.runtime).push(r);
+}
+for (const [key, byRt] of cells) {
+  for (const [rt, rows] of byRt) {
+    const within = med(rows.filter((r) => r.ci95_ns?.[0] > 0).map((r) => Math.log(r.ci95_ns[1] / r.ci95_ns[0]) / 3.92));
+    const between = sd(rows.map((r) => Math.log(r.median_ns)));
+    const c = population.find((p) => p.key === key && p.runtime === rt);
+    const f = (x) => (Number.isFinite(x) ? x.toFixed(3) : '—');
+    console.log(`| ${key.replace(' {}', '')} | ${rt} | ${f(within)} | ${f(between)} | ${c ? f(sd(c.logs)) : '—'} |`);
+  }
+}

@@ -1,0 +1,50 @@
+// Kept files agree with the code (issue 25.8): every file under results/published names the commit
+// it was made from, that commit is in this repository's history (a file made from work that did
+// not land describes code nobody can read), and it was made from a clean tree. results/archive
+// holds superseded files the docs do not read (test/links.test.js keeps docs off it).
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../lib/paths.js';
+import { commitInHistory } from '../lib/results/file.js';
+
+const KEPT = join(ROOT, 'results', 'published');
+
+/** @param {string} dir @returns {string[]} */
+function jsonFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return jsonFiles(p);
+    return name.endsWith('.json') ? [p] : [];
+  });
+}
+
+/** A clone without history (CI's shallow checkouts) cannot tell; this repository's own can. */
+const shallow = (() => {
+  try {
+    return readFileSync(join(ROOT, '.git', 'shallow'), 'utf8').length > 0;
+  } catch {
+    return false;
+  }
+})();
+
+test('every kept file names a clean commit in this repository’s history', {
+  skip: shallow && 'a shallow clone',
+}, () => {
+  const problems = [];
+  for (const file of jsonFiles(KEPT)) {
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const p = doc.provenance;
+    const name = relative(ROOT, file);
+    if (!p?.commit) problems.push(`${name}: names no commit`);
+    else if (commitInHistory(p.commit) !== true)
+      problems.push(`${name}: commit ${p.commit} is not an ancestor of HEAD`);
+    else if (p.dirty) problems.push(`${name}: made from a tree with uncommitted changes`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the check fails on a commit outside the history', () => {
+  assert.equal(commitInHistory('0123456789abcdef0123456789abcdef01234567'), false);
+});
