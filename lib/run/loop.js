@@ -7,10 +7,10 @@ import { fingerprint } from '../measure/fingerprint.js';
 import { failedRecord } from '../measure/record.js';
 import { splitList, UsageError } from '../paths.js';
 import { aaReport } from '../report/aa.js';
+import { analysesOf } from '../report/analyses/index.js';
 import { methodologyWarnings } from '../report/methodology.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { renderResults } from '../report/table.js';
-import { loadAnalyses } from '../results/discover.js';
 import {
   finishResultsDoc,
   newResultsDoc,
@@ -46,7 +46,7 @@ const SAVE_EVERY_MS = 2000;
  * @param {Record<string, any>} o parsed options
  */
 export async function run(o) {
-  const { runtimes, suites, suitesDir, mode, workloads, rows, filtered } = await runRequest(o);
+  const { runtimes, suites, mode, workloads, rows, filtered } = await runRequest(o);
   checkGnuTime();
   const limits = limitsOf(mode);
 
@@ -195,7 +195,7 @@ export async function run(o) {
     const w = methodologyWarnings(doc);
     if (w.length) throw new UsageError(`STRICT: ${w.join('; ')} (results kept in ${relative(process.cwd(), out)})`);
   }
-  await printRun(doc, o, await loadAnalyses(suites, suitesDir));
+  printRun(doc, o);
   warnIfBusy(fp, log);
   log(
     `parity: results written to ${relative(process.cwd(), out)}${interrupted ? ' (interrupted; finished jobs kept)' : ''}`,
@@ -204,12 +204,14 @@ export async function run(o) {
 }
 
 /** The tables of a finished run on stdout: the precision reached, the results, an A/A verdict. */
-async function printRun(doc, o, analyses) {
+function printRun(doc, o) {
   // A run that measured conformance shows it beside the speed it qualifies.
   const show = [...splitList(o.show), ...(o.conformance ? ['conformance'] : [])];
   const header = precisionHeader(doc.adaptive);
   if (header) process.stdout.write(`${header}\n\n`);
-  process.stdout.write(`${renderResults(doc, { show, baseline: o.baseline, analyses, color: wantsColor() })}\n`);
+  process.stdout.write(
+    `${renderResults(doc, { show, baseline: o.baseline, analyses: analysesOf(doc), color: wantsColor() })}\n`,
+  );
   if (o.aa && doc.results.some((r) => r.status === 'ok')) {
     const aa = aaReport(doc);
     process.stdout.write(`\n${printTable(aa.table)}\n\n${aa.verdict}\n`);
