@@ -4,7 +4,7 @@
 // Every import is read from the syntax tree (TypeScript's parser, already the type checker), so
 // comments and strings are not imports and `import()` calls are seen whatever their argument:
 // a literal one is checked like a static import, and a computed one (a variable, a template with
-// substitutions, a call) fails unless it is in COMPUTED with its reason.
+// substitutions, a call) fails unless it is in COMPUTED (./computed-imports.js) with its reason.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { ROOT } from '../lib/paths.js';
+import { COMPUTED } from './computed-imports.js';
 
 /**
  * The kernel from the bottom up; a layer imports only layers below it. Layers of equal rank
@@ -43,72 +44,6 @@ export const FOLDERS = {
 
 /** Top-level folders that hold no project source (dot-folders other than .github and .ci too). */
 const SKIPPED = ['node_modules', 'results'];
-
-/**
- * The computed `import()` calls the project means to have, each with why no literal could do:
- * `[file, argument as written, reason]`. A computed import not listed fails (even in a listed
- * file), and so does an entry that no longer matches, so the list stays what the code does.
- */
-export const COMPUTED = [
-  [
-    'lib/measure/harness.js',
-    'job.workload',
-    'the job names its workload file: the bench harness loads it in the runtime',
-  ],
-  ['lib/measure/harness.js', 'job.preload', "a variant's preload, named by the registry, before the workload"],
-  [
-    'lib/measure/workload.js',
-    'specifier',
-    "a workload's `requires` names a built-in module (node:stream#Readable.toWeb): probing it is the point",
-  ],
-  [
-    'lib/results/discover.js',
-    'pathToFileURL(entry.file).href',
-    'a workload is a file of suites/ (the path is the identity): each one found is loaded to validate it',
-  ],
-  ['lib/run/http/load.js', 'spec.workload', "the server job's workload file, for its request() and verify()"],
-  [
-    'lib/conformance/checks-load.js',
-    'new URL(file, HERE).href',
-    'the shared checks are the files of conformance/checks/, found by listing it',
-  ],
-  ['lib/conformance/checks-collect.js', 'pathToFileURL(preload).href', "a variant's preload before the checks"],
-  ['lib/conformance/wpt-host.js', 'pathToFileURL(job.preload).href', "a variant's preload before a WPT file"],
-  ['runners/node/http.js', 'preload', "a variant's preload before the server starts"],
-  ['runners/deno/http.js', 'preload', "a variant's preload before the server starts"],
-  ['runners/bun/http.js', 'preload', "a variant's preload before the server starts"],
-  [
-    'runners/bun/http.js',
-    'JSC',
-    "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
-  ],
-  [
-    'runners/workerd/loopback.js',
-    'name',
-    'cloudflare:node through a constant: only workerd has it, and the bundler must leave it to the runtime',
-  ],
-  ['runners/preload/fast-webstreams.test.js', 'preload', 'the preload by the URL the harness would import'],
-  [
-    'suites/workers-pools/_tasks.js',
-    'a.url',
-    'cold-start measures importing a freshly generated module: a new URL for every start',
-  ],
-  [
-    'suites/workers-pools/pools.test.js',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
-    '`data:text/javascript,${encodeURIComponent(text)}`',
-    'a generated module as a data: URL, to check what the generator wrote',
-  ],
-  ['suites/streams/streams.test.js', 'new URL(file, dir).href', 'every workload of the suite, found by listing it'],
-  ['suites/streams/streams.test.js', "new URL('read-loop.js', dir).href", 'a workload by the URL the listing uses'],
-  ['test/record.test.js', 'pathToFileURL(join(root, HOME)).href', 'the record module of a temporary copy of the repo'],
-  [
-    'test/record.test.js',
-    "pathToFileURL(join(root, 'lib/runtimes/rows.js')).href",
-    'the row mapping of a temporary copy of the repo',
-  ],
-  ['test/record.test.js', 'pathToFileURL(join(ROOT, HOME)).href', 'the same module of this checkout, to compare'],
-];
 
 const allowed = new Set(COMPUTED.map(([file, arg]) => `${file}\0${arg}`));
 
@@ -178,7 +113,7 @@ export function problemsOf(file, text) {
   for (const i of importsOf(text, file)) {
     if ('computed' in i) {
       if (!allowed.has(`${file}\0${i.computed}`)) {
-        out.push(`${file}: import(${i.computed}): a computed import, not in COMPUTED (test/layers.test.js)`);
+        out.push(`${file}: import(${i.computed}): a computed import, not in COMPUTED (test/computed-imports.js)`);
       }
       continue;
     }
@@ -242,7 +177,7 @@ test('a computed import from lib/measure into lib/report is reported, and so is 
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
   assert.deepEqual(problemsOf('lib/measure/bad.js', 'const m = await import(`../report/${name}.js`);'), [
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
-    'lib/measure/bad.js: import(`../report/${name}.js`): a computed import, not in COMPUTED (test/layers.test.js)',
+    'lib/measure/bad.js: import(`../report/${name}.js`): a computed import, not in COMPUTED (test/computed-imports.js)',
   ]);
   assert.deepEqual(problemsOf('lib/measure/bad.js', "const t = await import('../report/table.js');"), [
     "lib/measure/bad.js: import '../report/table.js': lib/measure must not import lib/report (a layer above it)",
@@ -273,7 +208,7 @@ test('a bad import written to files of a tree is found there, in conformance/ an
       "conformance/checks/bad.js: import '../../lib/run/loop.js': conformance/ must not import lib/run/",
       "extra/x.mjs: import '../lib/paths.js': extra/ is not a known folder: give it a rule in test/layers.test.js",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
-      'lib/measure/bad.js: import(`../report/${which}.js`): a computed import, not in COMPUTED (test/layers.test.js)',
+      'lib/measure/bad.js: import(`../report/${which}.js`): a computed import, not in COMPUTED (test/computed-imports.js)',
       "lib/report/bad.js: import '../../test/processes.js': only tests import test/",
       "suites/s/_tables.js: import '../../lib/report/model.js': suites/ must not import lib/report/",
     ]);
