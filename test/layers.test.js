@@ -1,11 +1,18 @@
 // The folders of lib/ are layers (docs/ARCHITECTURE.md): an import may only go down, so no two
-// folders import each other and report and conformance never reach lib/run. Suites and runners
-// never reach lib/run either. Every static and literal dynamic import is checked.
+// folders import each other and report and conformance never reach lib/run. Outside lib/, each
+// top-level folder has what it must not import (suites never the report or the orchestrator).
+// Every import is read from the syntax tree (TypeScript's parser, already the type checker), so
+// comments and strings are not imports and `import()` calls are seen whatever their argument:
+// a literal one is checked like a static import, and a computed one (a variable, a template with
+// substitutions, a call) fails unless it is in COMPUTED (./computed-imports.js) with its reason.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize, relative } from 'node:path';
 import { test } from 'node:test';
+import ts from 'typescript';
 import { ROOT } from '../lib/paths.js';
+import { COMPUTED } from './computed-imports.js';
 
 /**
  * The kernel from the bottom up; a layer imports only layers below it. Layers of equal rank
@@ -21,31 +28,71 @@ export const RANK = {
   'lib/run': 5,
 };
 
-/** Outside lib/: folders that may import the kernel and the layers above it, but never these. */
-const FORBIDDEN = { suites: ['lib/run', 'runners'], runners: ['lib/run'] };
+/**
+ * Top-level folders outside lib/ and the layers each must never import. Every top-level folder
+ * is read unless it is SKIPPED; one holding JavaScript that is in neither list fails the test.
+ * Only tests (under test/, or named *.test.js) import test/ or tools/.
+ */
+export const FOLDERS = {
+  suites: ['lib/run', 'lib/report', 'lib/conformance', 'runners'],
+  runners: ['lib/run'],
+  // The shared checks run inside each runtime, as workloads do.
+  conformance: ['lib/run', 'lib/report', 'runners'],
+  test: [],
+  tools: [],
+};
 
-const IMPORT =
-  /\b(?:import|export)\b[^'"`;]*?\bfrom\s*(['"])([^'"]+)\1|\bimport\s*\(\s*(['"])([^'"]+)\3\s*\)|^\s*import\s*(['"])([^'"]+)\5/gm;
+/** Top-level folders that hold no project source (dot-folders other than .github and .ci too). */
+const SKIPPED = ['node_modules', 'results'];
 
-/** Every relative import specifier of a source text (template strings are code that writes code: skipped). */
-export function importsOf(text) {
-  return [...text.matchAll(IMPORT)].map((m) => m[2] ?? m[4] ?? m[6]).filter((s) => s.startsWith('.'));
+const allowed = new Set(COMPUTED.map(([file, arg]) => `${file}\0${arg}`));
+
+/**
+ * Every import of a source text, from its syntax tree: `{spec}` for a static import, a re-export
+ * or an `import()` of a literal (a plain template counts), `{computed}` (the argument as written)
+ * for any other `import()`.
+ * @param {string} text
+ * @param {string} [file] its name, for the parser (a .ts/.mts file is parsed as TypeScript)
+ * @returns {({spec: string} | {computed: string})[]}
+ */
+export function importsOf(text, file = 'source.js') {
+  const kind = /\.m?ts$/.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  /** @type {({spec: string} | {computed: string})[]} */
+  const out = [];
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      if (ts.isStringLiteral(node.moduleSpecifier)) out.push({ spec: node.moduleSpecifier.text });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteralLike(arg)) out.push({ spec: arg.text });
+      else out.push({ computed: (arg?.getText(sf) ?? '').replace(/\s+/g, ' ') });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
 }
 
-/** The layer a project path belongs to: `lib/<folder>`, `lib/paths.js`, `suites`, `runners`, or null. */
+/** The layer a project path belongs to: `lib/<folder>`, `lib/paths.js`, or its top-level folder. */
 export function layerOf(path) {
   const parts = path.split('/');
   if (parts[0] === 'lib') return parts.length === 2 ? path : `lib/${parts[1]}`;
-  return parts[0] in FORBIDDEN ? parts[0] : null;
+  return parts.length > 1 ? parts[0] : null;
 }
+
+const isTest = (path) => path.startsWith('test/') || path.endsWith('.test.js');
 
 /** Why an import from one project file to another breaks the layering, or null when it does not. */
 export function violation(from, to) {
   const a = layerOf(from);
   const b = layerOf(to);
   if (a === null || a === b) return null;
-  if (a in FORBIDDEN) {
-    const bad = FORBIDDEN[a].find((f) => to === f || to.startsWith(`${f}/`));
+  if ((b === 'test' || b === 'tools') && !isTest(from)) return `only tests import ${b}/`;
+  if (!a.startsWith('lib/')) {
+    if (!(a in FOLDERS)) return `${a}/ is not a known folder: give it a rule in test/layers.test.js`;
+    const bad = FOLDERS[a].find((f) => to === f || to.startsWith(`${f}/`));
     return bad ? `${a}/ must not import ${bad}/` : null;
   }
   if (b === null || !(b in RANK)) return b?.startsWith('lib/') ? `${b} is not a known layer of lib/` : null;
@@ -56,22 +103,118 @@ export function violation(from, to) {
     : `${a} must not import ${b} (a layer above it)`;
 }
 
-function sources(dir) {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.m?js$/.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
-    .filter((p) => !p.split('/').includes('fixtures'));
+/**
+ * Every layering problem of one source file, one line each naming the file and the import.
+ * @param {string} file project path
+ * @param {string} text its source
+ */
+export function problemsOf(file, text) {
+  const out = [];
+  for (const i of importsOf(text, file)) {
+    if ('computed' in i) {
+      if (!allowed.has(`${file}\0${i.computed}`)) {
+        out.push(`${file}: import(${i.computed}): a computed import, not in COMPUTED (test/computed-imports.js)`);
+      }
+      continue;
+    }
+    if (!i.spec.startsWith('.')) continue;
+    const why = violation(file, normalize(join(dirname(file), i.spec)));
+    if (why) out.push(`${file}: import '${i.spec}': ${why}`);
+  }
+  return out;
 }
 
-test('every import in lib/, runners/ and suites/ goes down the layers', () => {
-  const broken = [];
-  for (const file of ['lib', 'runners', 'suites'].flatMap(sources)) {
-    for (const spec of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
-      const why = violation(file, normalize(join(dirname(file), spec)));
-      if (why) broken.push(`${file}: import '${spec}': ${why}`);
-    }
+/** The top-level folders read: all but SKIPPED and dot-folders other than .github and .ci. */
+export function foldersOf(root) {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !SKIPPED.includes(e.name))
+    .filter((e) => !e.name.startsWith('.') || ['.github', '.ci'].includes(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** Every source file (.js, .mjs, .cjs, .mts) under the folders of a tree, as project paths. */
+function sources(root) {
+  return foldersOf(root).flatMap((dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(m?js|cjs|mts)$/.test(e.name))
+      .map((e) => relative(root, join(e.parentPath, e.name))),
+  );
+}
+
+/**
+ * Every layering problem of a tree, and the COMPUTED entries nothing in it matches.
+ * @param {string} [root]
+ */
+export function scan(root = ROOT) {
+  const problems = [];
+  const seen = new Set();
+  for (const file of sources(root)) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const i of importsOf(text, file)) if ('computed' in i) seen.add(`${file}\0${i.computed}`);
+    problems.push(...problemsOf(file, text));
   }
-  assert.deepEqual(broken, []);
+  const stale = COMPUTED.filter(([file, arg]) => !seen.has(`${file}\0${arg}`)).map(
+    ([file, arg]) => `${file}: import(${arg}) is in COMPUTED but not in the file: remove the entry`,
+  );
+  return { problems, stale };
+}
+
+test('every import of every folder goes down the layers, and every computed import is one the project means', () => {
+  const { problems, stale } = scan();
+  assert.deepEqual(problems, []);
+  assert.deepEqual(stale, []);
+});
+
+test('the scan reads every top-level folder that holds source, conformance/ and test/ included', () => {
+  const folders = foldersOf(ROOT);
+  for (const f of ['conformance', 'lib', 'runners', 'suites', 'test', 'tools']) assert.ok(folders.includes(f), f);
+  const withSource = new Set(sources(ROOT).map((p) => p.split('/')[0]));
+  for (const f of withSource) assert.ok(f === 'lib' || f in FOLDERS, `${f}/ holds source but has no rule in FOLDERS`);
+});
+
+test('a computed import from lib/measure into lib/report is reported, and so is a literal one', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
+  assert.deepEqual(problemsOf('lib/measure/bad.js', 'const m = await import(`../report/${name}.js`);'), [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
+    'lib/measure/bad.js: import(`../report/${name}.js`): a computed import, not in COMPUTED (test/computed-imports.js)',
+  ]);
+  assert.deepEqual(problemsOf('lib/measure/bad.js', "const t = await import('../report/table.js');"), [
+    "lib/measure/bad.js: import '../report/table.js': lib/measure must not import lib/report (a layer above it)",
+  ]);
+  // A template without substitutions is a literal; a listed argument in another file is not allowed.
+  assert.deepEqual(problemsOf('lib/measure/bad.js', 'await import(`../report/table.js`);').length, 1);
+  assert.deepEqual(problemsOf('lib/measure/bad.js', 'await import(job.workload);').length, 1);
+  assert.deepEqual(problemsOf('lib/measure/harness.js', 'await import(job.workload);'), []);
+});
+
+test('a bad import written to files of a tree is found there, in conformance/ and in a folder with no rule', () => {
+  const root = mkdtempSync(join(tmpdir(), 'parity-layers-'));
+  try {
+    const write = (path, text) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
+    write('lib/measure/bad.js', "const which = 'table';\nexport default await import(`../report/${which}.js`);\n");
+    write('conformance/checks/bad.js', "import { run } from '../../lib/run/loop.js';\n");
+    write('suites/s/_tables.js', "import { simpleTable } from '../../lib/report/model.js';\n");
+    write('lib/report/bad.js', "import { p } from '../../test/processes.js';\n");
+    write('extra/x.mjs', "import '../lib/paths.js';\n");
+    write('results/ignored.js', 'await import(anything);\n');
+    write('lib/report/fine.js', "// import(x) in a comment\nconst s = 'import() in a string';\n");
+    const { problems } = scan(root);
+    assert.deepEqual(problems.sort(), [
+      "conformance/checks/bad.js: import '../../lib/run/loop.js': conformance/ must not import lib/run/",
+      "extra/x.mjs: import '../lib/paths.js': extra/ is not a known folder: give it a rule in test/layers.test.js",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
+      'lib/measure/bad.js: import(`../report/${which}.js`): a computed import, not in COMPUTED (test/computed-imports.js)',
+      "lib/report/bad.js: import '../../test/processes.js': only tests import test/",
+      "suites/s/_tables.js: import '../../lib/report/model.js': suites/ must not import lib/report/",
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('a layering break is named with its file and import', () => {
@@ -87,11 +230,15 @@ test('a layering break is named with its file and import', () => {
     violation('lib/results/file.js', 'lib/runtimes/registry.js'),
     'lib/results must not import lib/runtimes (a layer above it)',
   );
-  assert.equal(violation('suites/json/_analysis.js', 'lib/run/cli.js'), 'suites/ must not import lib/run/');
+  assert.equal(violation('suites/json/parse.js', 'lib/run/cli.js'), 'suites/ must not import lib/run/');
+  assert.equal(violation('suites/json/parse.js', 'lib/report/model.js'), 'suites/ must not import lib/report/');
   assert.equal(violation('lib/run/loop.js', 'lib/report/table.js'), null);
   assert.equal(violation('lib/report/table.js', 'lib/paths.js'), null);
+  assert.equal(violation('lib/report/table.test.js', 'test/processes.js'), null);
   assert.deepEqual(
-    importsOf("import a from './a.js';\nexport { b } from '../b.js';\nawait import('./c.js');\nimport './d.js';"),
-    ['./a.js', '../b.js', './c.js', './d.js'],
+    importsOf(
+      "import a from './a.js';\nexport { b } from '../b.js';\nawait import('./c.js');\nimport './d.js';\n// import('./e.js')\nawait import(f);",
+    ),
+    [{ spec: './a.js' }, { spec: '../b.js' }, { spec: './c.js' }, { spec: './d.js' }, { computed: 'f' }],
   );
 });

@@ -49,7 +49,7 @@ test('no table or suite analysis pairs rounds or writes a ratio with its interva
   const { join } = await import('node:path');
   const root = join(import.meta.dirname, '..', '..');
   const files = [
-    ...readdirSync(join(root, 'lib/report')).map((f) => `lib/report/${f}`),
+    ...readdirSync(join(root, 'lib/report'), { recursive: true, encoding: 'utf8' }).map((f) => `lib/report/${f}`),
     ...readdirSync(join(root, 'suites'), { recursive: true, encoding: 'utf8' }).map((f) => `suites/${f}`),
   ].filter((f) => f.endsWith('.js') && !f.endsWith('.test.js') && f !== 'lib/report/ratios.js');
   for (const f of files) {

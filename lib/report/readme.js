@@ -13,9 +13,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from '../paths.js';
-import { listSuites, loadAnalyses } from '../results/discover.js';
 import { readResults } from '../results/file.js';
 import { aaReport, floorByRow } from './aa.js';
+import { analysesOf } from './analyses/index.js';
 import { diffGate } from './diff.js';
 import { printTable } from './print.js';
 import { renderResults, reportOf } from './table.js';
@@ -42,8 +42,7 @@ async function generate(kind, a) {
     // The filter narrows the rows shown; claims are corrected over the whole file, as make table does.
     const keep = a.workload ? (r) => r.workload === a.workload : undefined;
     if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline, keep }).tables[0], { format: 'markdown' });
-    const known = listSuites();
-    const analyses = await loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
+    const analyses = analysesOf(doc);
     // only=analyses: the suite's own tables (its ratios) under the fingerprint, without the
     // per-row runtime tables (for suites whose rows are many parameter sets); only=main the reverse.
     const show = a.show ? a.show.split(',') : [];

@@ -4,17 +4,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { listSuites, loadAnalyses } from '../results/discover.js';
 import { readResults } from '../results/file.js';
+import { analysesOf } from './analyses/index.js';
 import { escapeHtml, renderHtml } from './html.js';
 
 const NAME = /^[\w.@+-]+\.json$/;
-
-/** The suites' own analyses for a document, where the suites still exist here. */
-export async function analysesOf(doc) {
-  const known = listSuites();
-  return loadAnalyses([...new Set(doc.results.map((r) => r.suite))].filter((s) => known.includes(s)));
-}
 
 /** Results files in a folder, newest name first. */
 const filesIn = (dir) =>
@@ -60,7 +54,7 @@ export function reportApp(dir, published = join(dir, 'published')) {
       } catch (e) {
         return c.text(/** @type {Error} */ (e).message, 422);
       }
-      return c.html(renderHtml(doc, { analyses: await analysesOf(doc) }));
+      return c.html(renderHtml(doc, { analyses: analysesOf(doc) }));
     });
   }
   return app;

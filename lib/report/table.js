@@ -197,7 +197,7 @@ export function fingerprintLines(doc) {
  * Every table of a results document, as report-model data, in print order. `only`: 'main' (the
  * runtime tables) or 'analyses' (the suite's own tables). Notes are the summary in plain words,
  * the legend, then failed and unsupported jobs.
- * `analyses` are suite-specific tables (suites/<suite>/_analysis.js): `{title, table(results, {detail, baseline, runtimes})}`.
+ * `analyses` are suite-specific tables (lib/report/analyses/): `{title, table(results, {detail, baseline, runtimes})}`.
  * @param {any} doc
  * @param {{show?: string[], baseline?: string, floor?: Map<string, number>, analyses?: {title: string, table: (results: any[], opts: {detail: boolean, baseline?: string, runtimes?: string[]}) => any}[], only?: string, keep?: (r: any) => boolean}} opts
  * @returns {{fingerprint: string[], tables: import('./model.js').TableData[], notes: string[], summary: string[], agg: any}}

@@ -51,18 +51,3 @@ export async function loadWorkloads(suites, dir = SUITES_DIR) {
   }
   return out;
 }
-
-/**
- * Suite-specific extra tables: the default export of suites/<suite>/_analysis.js, a list of
- * `{title, table(results)}` returning report-model TableData (lib/report/model.js) or null.
- * A suite without the file has none.
- * @param {string[]} suites
- */
-export async function loadAnalyses(suites, dir = SUITES_DIR) {
-  const out = [];
-  for (const suite of suites) {
-    const file = join(dir, suite, '_analysis.js');
-    if (existsSync(file)) out.push(...(await import(pathToFileURL(file).href)).default);
-  }
-  return out;
-}

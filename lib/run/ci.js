@@ -5,12 +5,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ROOT, splitList, UsageError } from '../paths.js';
+import { analysesOf } from '../report/analyses/index.js';
 import { toBmf } from '../report/bmf.js';
 import { printFormat } from '../report/formats.js';
 import { renderHtml } from '../report/html.js';
 import { mergeLegs } from '../report/merge.js';
 import { printTable } from '../report/print.js';
-import { analysesOf } from '../report/serve.js';
 import { readResults } from '../results/file.js';
 import { loadLegs, readLeg } from '../results/legs.js';
 import { identifyFile, nativeProblem } from '../runtimes/binfmt.js';

@@ -11,13 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { displayPath, ROOT, UsageError } from '../paths.js';
 import { aaReport, floorByRow } from '../report/aa.js';
+import { analysesOf } from '../report/analyses/index.js';
 import { diffGate } from '../report/diff.js';
 import { EXPORTS, exportFormat, printFormat } from '../report/formats.js';
 import { renderHtml } from '../report/html.js';
 import { mergeTable } from '../report/merge.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
-import { analysesOf, serveResults } from '../report/serve.js';
+import { serveResults } from '../report/serve.js';
 import { renderResults } from '../report/table.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from '../results/file.js';
 import { listRuntimes } from '../runtimes/list.js';
@@ -94,7 +95,7 @@ export const COMMANDS = {
       };
       const header = o.markdown ? '' : precisionHeader(doc.adaptive);
       process.stdout.write(
-        `${header ? `${header}\n\n` : ''}${renderResults(doc, { ...opts, analyses: await analysesOf(doc) })}\n`,
+        `${header ? `${header}\n\n` : ''}${renderResults(doc, { ...opts, analyses: analysesOf(doc) })}\n`,
       );
       return 0;
     },
@@ -165,7 +166,7 @@ export const COMMANDS = {
       const doc = readResults(file);
       const out = o.out ?? join(ROOT, 'results', 'report.html');
       const show = o.show ? showList(o.show) : undefined;
-      writeFileSync(out, renderHtml(doc, { show, analyses: await analysesOf(doc) }));
+      writeFileSync(out, renderHtml(doc, { show, analyses: analysesOf(doc) }));
       process.stdout.write(`parity: wrote ${displayPath(out)} from ${file}\n`);
       return 0;
     },

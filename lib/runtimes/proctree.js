@@ -2,8 +2,11 @@
 // threads and every process it started, so what a job spends in child processes or worker threads
 // is visible apart from the main thread (issue 10.4). Linux only; elsewhere rows name the figures
 // as unmeasured.
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { CLK_TCK } from '../measure/oscpu.js';
+import { listProc, parseChildren, parseStat, parseStatus, readProc } from './procfs.js';
+
+// The HTTP job's server figures read these two parsers through this module.
+export { parseStat, parseStatus };
 
 /** Sampling period; the memory cap is checked on the same tick. */
 export const TREE_INTERVAL_MS = 20;
@@ -16,78 +19,6 @@ const MAX_LISTED = 32;
 const WORKER_THREAD = /^(WorkerThread|worker-\d+|Worker)$/;
 
 const ms = (ticks) => (ticks * 1000) / CLK_TCK;
-
-/**
- * The fields parity needs from a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line. The
- * command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
- * @param {string} text
- * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, reaped: number, starttime: number} | null}
- */
-export function parseStat(text) {
-  const open = text.indexOf('(');
-  const close = text.lastIndexOf(')');
-  if (open < 0 || close < open) return null;
-  const rest = text.slice(close + 2).split(' ');
-  // rest[0] is field 3; field n is rest[n - 3].
-  const out = {
-    pid: Number(text.slice(0, open)),
-    comm: text.slice(open + 1, close),
-    state: rest[0],
-    ppid: Number(rest[1]),
-    utime: Number(rest[11]),
-    stime: Number(rest[12]),
-    // cutime + cstime: every child this process has reaped, read by the kernel at the child's exit.
-    reaped: Number(rest[13]) + Number(rest[14]),
-    starttime: Number(rest[19]),
-  };
-  return [out.pid, out.ppid, out.utime, out.stime, out.starttime].every(Number.isFinite) ? out : null;
-}
-
-/**
- * VmRSS and VmHWM (peak RSS) of a /proc/<pid>/status text, in bytes; null where absent (a zombie,
- * a kernel thread).
- * @param {string} text
- */
-export function parseStatus(text) {
-  const kib = (field) => {
-    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return m ? Number(m[1]) * 1024 : null;
-  };
-  return { rss_bytes: kib('VmRSS'), hwm_bytes: kib('VmHWM') };
-}
-
-/** Pids in a /proc/<pid>/task/<tid>/children text. */
-export const parseChildren = (text) => text.trim().split(/\s+/).filter(Boolean).map(Number);
-
-const BUF = Buffer.alloc(16 * 1024);
-
-/**
- * A /proc file's text. One read into a reused buffer (the files parity reads are a few hundred
- * bytes to ~1.5 KB): readFileSync's stat and allocation double the cost of a sample, which runs
- * beside the benchmark every 20 ms.
- * @param {string} path
- */
-function readProc(path) {
-  let fd = -1;
-  try {
-    fd = openSync(path, 'r');
-    const n = readSync(fd, BUF, 0, BUF.length, 0);
-    return BUF.toString('utf8', 0, n);
-  } catch {
-    return null; // gone between listing and reading: the process or thread exited
-  } finally {
-    if (fd >= 0) closeSync(fd);
-  }
-}
-
-/** @param {string} path */
-function listProc(path) {
-  try {
-    return readdirSync(path);
-  } catch {
-    return [];
-  }
-}
 
 /** @typedef {{pid: number, ppid: number, comm: string, utime: number, stime: number, rss_peak: number, rss_sum: number, rss_samples: number, exited: boolean}} ProcRecord */
 /** @typedef {{tid: number, name: string, utime: number, stime: number, kind: 'main' | 'worker' | 'helper'}} ThreadRecord */

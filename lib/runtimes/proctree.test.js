@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runMeasured } from './proc.js';
-import { parseChildren, parseStat, parseStatus, treeMetrics, treeSampler, wantsTreeMetrics } from './proctree.js';
+import { parseChildren, parseStat, parseStatus } from './procfs.js';
+import { treeMetrics, treeSampler, wantsTreeMetrics } from './proctree.js';
 
 // Recorded /proc text (Linux 6.x, x86_64): GNU time 500 runs node 501, which has a worker thread
 // 505 ("WorkerThread") and a V8 helper 502, and has started two children, 600 and 700 (600 from

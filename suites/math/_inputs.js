@@ -1,5 +1,5 @@
 // Deterministic input sets for the math throughput workloads, plus their shared setup and verify.
-// tools/math-reference.py replicates this generator draw for draw (only integer arithmetic and
+// tools/math_perf.py replicates this generator draw for draw (only integer arithmetic and
 // correctly rounded +,-,*,/ are used, so Python floats reproduce it bit for bit) and stores the
 // input hash, correctly rounded anchor results and the sum of all results in _reference.json.
 
@@ -105,7 +105,7 @@ export function perfInputs(name, count = PERF_COUNT, seed = PERF_SEED) {
   return { x, y };
 }
 
-/** Hash of an input set, as tools/math-reference.py computes it. */
+/** Hash of an input set, as tools/math_perf.py computes it. */
 export function inputHash({ x, y }) {
   return hashHex(y ? fnv1a(y, fnv1a(x)) : fnv1a(x));
 }

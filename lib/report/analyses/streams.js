@@ -1,6 +1,6 @@
-// Extra tables for the streams suite, printed under the throughput table (see lib/results/discover.js).
-import { scaling, scalingTable } from '../../lib/report/scaling.js';
-import { publishedTable } from './_published.js';
+// Extra tables for the streams suite, printed under the throughput table (registered in ./index.js).
+import { scaling, scalingTable } from '../scaling.js';
+import { publishedTable } from './streams-published.js';
 
 export default [
   {

@@ -1,12 +1,12 @@
 // The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
-import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../lib/measure/defaults.js';
-import { heldQuantile, median, requestsFor } from '../../lib/measure/stats.js';
-import { metricMedian } from '../../lib/report/metrics.js';
-import { simpleTable } from '../../lib/report/model.js';
-import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
-import { fmtTime, NA } from '../../lib/report/units.js';
+import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
+import { heldQuantile, median, requestsFor } from '../../measure/stats.js';
+import { metricMedian } from '../metrics.js';
+import { simpleTable } from '../model.js';
+import { ofMetric, ratioLegend, ratioText, roundRatio } from '../ratios.js';
+import { fmtTime, NA } from '../units.js';
 
 const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
 const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];

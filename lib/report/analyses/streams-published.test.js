@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedTable, verdict } from './_published.js';
+import { publishedTable, verdict } from './streams-published.js';
 
 test('a published speed-up is reproduced, only in direction, absent or reversed by this run', () => {
   const r = (ratio, v) => ({

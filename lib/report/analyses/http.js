@@ -3,17 +3,17 @@
 // confounders of issue 11: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
 
-import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../lib/measure/defaults.js';
-import { requestsFor } from '../../lib/measure/stats.js';
-import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian } from '../../lib/report/metrics.js';
-import { simpleTable } from '../../lib/report/model.js';
-import { ofMetric, ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
-import curveTables, { usTime } from './_curves.js';
-import memoryTables from './_memory.js';
+import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
+import { requestsFor } from '../../measure/stats.js';
+import { paramsKey } from '../../measure/workload.js';
+import { metricMedian } from '../metrics.js';
+import { simpleTable } from '../model.js';
+import { ofMetric, ratioLegend, ratioText, roundRatio } from '../ratios.js';
+import curveTables, { usTime } from './http-curves.js';
+import memoryTables from './http-memory.js';
 
 const SUITE = 'http';
-// The open-loop rows have their own table (_curves.js): here only closed-loop loads.
+// The open-loop rows have their own table (http-curves.js): here only closed-loop loads.
 const ours = (rows) =>
   rows.filter((r) => r.suite === SUITE && r.workload !== 'open-loop' && r.workload !== 'idle-connections');
 const runtimesOf = (rows) => [...new Set(ours(rows).map((r) => r.runtime))];

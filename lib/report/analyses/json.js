@@ -1,6 +1,6 @@
-// Extra tables for the json suite, printed under the throughput table (see lib/results/discover.js).
-import { scaling, scalingTable } from '../../lib/report/scaling.js';
-import { reviverSlowdown, slowdownTable } from './_slowdown.js';
+// Extra tables for the json suite, printed under the throughput table (registered in ./index.js).
+import { scaling, scalingTable } from '../scaling.js';
+import { reviverSlowdown, slowdownTable } from './json-slowdown.js';
 
 export default [
   {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printTable } from '../../lib/report/print.js';
-import { accuracyMatrix, accuracyTable, fmtShare } from './_accuracy-table.js';
+import { printTable } from '../print.js';
+import { accuracyMatrix, accuracyTable, fmtShare } from './math-accuracy.js';
 
 const fn = (max_ulp, correctly_rounded, hash, extra = {}) => ({
   n: 2000,

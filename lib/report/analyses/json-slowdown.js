@@ -1,10 +1,10 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
 
-import { median } from '../../lib/measure/stats.js';
-import { paramsKey } from '../../lib/measure/workload.js';
-import { simpleTable } from '../../lib/report/model.js';
-import { ratioLegend, ratioText, roundRatio } from '../../lib/report/ratios.js';
+import { median } from '../../measure/stats.js';
+import { paramsKey } from '../../measure/workload.js';
+import { simpleTable } from '../model.js';
+import { ratioLegend, ratioText, roundRatio } from '../ratios.js';
 
 const baseName = (w) => String(w).split('/').pop() ?? '';
 

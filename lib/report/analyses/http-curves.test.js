@@ -2,7 +2,7 @@
 // series that leave out the points where the generator, not the server, set the figure.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import tables, { curves } from './_curves.js';
+import tables, { curves } from './http-curves.js';
 
 const point = (offered, p50, extra = {}) => ({
   offered,

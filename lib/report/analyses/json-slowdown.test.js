@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printTable } from '../../lib/report/print.js';
-import { reviverSlowdown, slowdownTable } from './_slowdown.js';
+import { printTable } from '../print.js';
+import { reviverSlowdown, slowdownTable } from './json-slowdown.js';
 
 const row = (runtime, workload, doc, ms, extra = {}) => ({
   runtime,

@@ -1,5 +1,5 @@
-// Extra tables for the math suite, printed under the throughput table (see lib/results/discover.js).
-import { accuracyTable } from './_accuracy-table.js';
+// Extra tables for the math suite, printed under the throughput table (registered in ./index.js).
+import { accuracyTable } from './math-accuracy.js';
 
 export default [
   {

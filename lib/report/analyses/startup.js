@@ -2,10 +2,10 @@
 // script) and after loading the 1,000-module graph (ESM, and CommonJS where it runs), from GNU
 // time's maximum resident set per start, compared across runtimes in the verdicts every table uses.
 
-import { metricMedian } from '../../lib/report/metrics.js';
-import { simpleTable } from '../../lib/report/model.js';
-import { CORRECTION, cellRatio, correctTable, ofMetric, ratioText, widthText } from '../../lib/report/ratios.js';
-import { fmtBytes } from '../../lib/report/units.js';
+import { metricMedian } from '../metrics.js';
+import { simpleTable } from '../model.js';
+import { CORRECTION, cellRatio, correctTable, ofMetric, ratioText, widthText } from '../ratios.js';
+import { fmtBytes } from '../units.js';
 
 const SUITE = 'startup';
 const ID = 'rss_per_start_bytes';

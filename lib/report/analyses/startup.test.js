@@ -2,9 +2,9 @@
 // words of every table (less or more, equivalent, inconclusive), and what the graph adds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellText } from '../../lib/report/model.js';
-import { printTable } from '../../lib/report/print.js';
-import tables from './_analysis.js';
+import { cellText } from '../model.js';
+import { printTable } from '../print.js';
+import tables from './startup.js';
 
 const MB = 1e6;
 const row = (runtime, workload, round, rss) => ({

@@ -3,10 +3,10 @@
 // keep-alive connection. Every figure is the OS's (summed VmRSS of the server's processes, read
 // from /proc by parity), not the runtime's own heap.
 
-import { paramsKey } from '../../lib/measure/workload.js';
-import { metricMedian } from '../../lib/report/metrics.js';
-import { simpleTable } from '../../lib/report/model.js';
-import { fmtBytes } from '../../lib/report/units.js';
+import { paramsKey } from '../../measure/workload.js';
+import { metricMedian } from '../metrics.js';
+import { simpleTable } from '../model.js';
+import { fmtBytes } from '../units.js';
 
 const SUITE = 'http';
 
