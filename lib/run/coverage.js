@@ -14,8 +14,9 @@
 // √((R − n)/(R − 1)) as much as n from an endless supply, so the coverage read is a little above
 // what an endless supply would give (for R = 24 and n = 3: an exact 95% interval reads ~96%).
 
-import { adjustTable, EQUIVALENCE_MARGIN, moderateTable, pairedRatio } from '../measure/paired.js';
+import { adjustTable, EQUIVALENCE_MARGIN, intervalAt, moderateTable, pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/prng.js';
+import { tTwoSidedP } from '../measure/tdist.js';
 import { isLook, settled } from './adaptive.js';
 
 /**
@@ -59,10 +60,11 @@ export function populationOf(results, baseline, minRounds = 8) {
  * takes `n` rounds, or, with `adaptive`, a row (its comparisons together) takes `min` rounds and
  * then goes on as lib/run/adaptive.js decides (a look at `min` and its doublings; a row whose
  * ratios are all settled takes one more round and stops; none goes past `max`). `moderate: false`
- * reads each ratio alone (its own t interval), for comparison.
+ * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
+ * standard error (a test's deliberately wrong method: 0.5 halves every interval).
  * @param {ReturnType<typeof populationOf>} population
  * @param {{n?: number, adaptive?: {min: number, max: number, precision: number}, tables?: number,
- *   seed?: number, moderate?: boolean}} o
+ *   seed?: number, moderate?: boolean, narrow?: number}} o
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
  *   false_equivalent: number, decisive: number, mean_rounds: number}} coverage: share of 95%
  *   intervals (before the table's adjustment) holding the truth; coverage_adjusted: of the adjusted
@@ -70,7 +72,7 @@ export function populationOf(results, baseline, minRounds = 8) {
  *   called equivalent while the truth is outside the margin; decisive: share called faster, slower
  *   or equivalent; mean_rounds: rounds per comparison.
  */
-export function simulateCoverage(population, { n = 3, adaptive, tables = 400, seed = 1, moderate = true }) {
+export function simulateCoverage(population, { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1 }) {
   const next = rng(seed);
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
@@ -97,6 +99,12 @@ export function simulateCoverage(population, { n = 3, adaptive, tables = 400, se
         );
       });
       if (moderate) moderateTable(ratios, suiteOf);
+      if (narrow !== 1)
+        for (const r of ratios) {
+          r.se *= narrow;
+          r.ci95 = intervalAt(r, 0.05);
+          r.p = Number.isFinite(r.se) && r.se > 0 ? tTwoSidedP(r.log_mean / r.se, r.df) : r.p;
+        }
       return ratios;
     };
     /** @type {Map<string, number>} rounds each row has */
