@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { digamma, fitPrior, MAX_PRIOR_DF, MIN_GROUP, moderate, trigamma, trigammaInverse } from './moderated.js';
-import { moderateTable, pairedRatio } from './paired.js';
+import { pairedRatio } from './paired.js';
 import { rng } from './stats.js';
+import { moderateTable } from './table-stats.js';
 
 test('digamma and trigamma at known points', () => {
   // ψ(1) = −γ, ψ(1/2) = −γ − 2 ln 2; ψ′(1) = π²/6, ψ′(1/2) = π²/2.

@@ -3,10 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MODES } from './defaults.js';
 import {
-  adjustTable,
-  benjaminiHochberg,
   classify,
-  holm,
   noiseFloor,
   pairedRatio,
   tCdf,
@@ -16,6 +13,7 @@ import {
   widthText,
 } from './paired.js';
 import { rng } from './stats.js';
+import { adjustTable, benjaminiHochberg, holm } from './table-stats.js';
 
 const fmtRatio = (r) => `${VERDICT_MARK[r.verdict]}${r.ratio.toFixed(2)}x`;
 

@@ -1,15 +1,8 @@
 // Ratios between runtimes as the tables show them: pairing by round, the ratio with its interval,
 // the table-wide correction for many comparisons, the A/A floor as a second gate, and ONE text
 // form for a ratio with its interval ("1.23× [1.10–1.37]").
-import {
-  adjustTable,
-  EQUIVALENCE_MARGIN,
-  moderateTable,
-  pairedRatio,
-  unpairedRatio,
-  VERDICT_MARK,
-  widthText,
-} from '../measure/paired.js';
+import { EQUIVALENCE_MARGIN, pairedRatio, unpairedRatio, VERDICT_MARK, widthText } from '../measure/paired.js';
+import { adjustTable, moderateTable } from '../measure/table-stats.js';
 
 /**
  * The correction applied across the comparisons of one table, as the legend names it: the

@@ -9,7 +9,8 @@
 // at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a row that
 // meets the target gets one more round whose data played no part in the decision.
 
-import { intervalAt, moderateTable, pairedRatio } from '../measure/paired.js';
+import { intervalAt, pairedRatio } from '../measure/paired.js';
+import { moderateTable } from '../measure/table-stats.js';
 import { paramsKey } from '../measure/workload.js';
 import { pairRounds } from '../report/ratios.js';
 

@@ -14,8 +14,9 @@
 // √((R − n)/(R − 1)) as much as n from an endless supply, so the coverage read is a little above
 // what an endless supply would give (for R = 24 and n = 3: an exact 95% interval reads ~96%).
 
-import { adjustTable, EQUIVALENCE_MARGIN, intervalAt, moderateTable, pairedRatio } from '../measure/paired.js';
+import { EQUIVALENCE_MARGIN, intervalAt, pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/prng.js';
+import { adjustTable, moderateTable } from '../measure/table-stats.js';
 import { tTwoSidedP } from '../measure/tdist.js';
 import { isLook, settled } from './adaptive.js';
 
