@@ -4,6 +4,7 @@ import { measure } from 'mitata';
 import { setupContext } from './context.js';
 import { longCallSampling, MODES } from './defaults.js';
 import { CPU_WINDOW_CONVENTION, cpuBetween } from './oscpu.js';
+import { applyPreload } from './preload.js';
 import { summarise } from './record.js';
 import { median } from './stats.js';
 import { failure, finish, prepare, teardown } from './steps.js';
@@ -152,7 +153,7 @@ export async function runJob(caps, job) {
   /** @type {any} */
   let state;
   try {
-    if (job.preload) await import(job.preload);
+    await applyPreload(job.preload);
     const mod = await import(job.workload);
     const ready = await prepare(mod.default, job.id, job.params, setupContext(job), at, caps.now);
     w = ready.w;
