@@ -13,7 +13,8 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 /**
  * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
- *   checks?: {file: string, args: string[]}, dir: string}} Kind
+ *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
+ *   globals?: Record<string, string>, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
  *   legs: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`)
  */
