@@ -1,15 +1,15 @@
 // Runs every shared check once inside the runtime that executes this file and appends one JSON
 // line per check to the file named by the first argument; an optional second argument is a
-// variant's preload module, imported first. Runtime-neutral: the orchestrator
+// variant's preload module (its URL, lib/measure/preload.js), imported first. Runtime-neutral: the orchestrator
 // (the checks command in lib/run/checks-commands.js, lib/conformance/run.js) judges the results against expectations.
 import { appendFileSync } from 'node:fs';
 import process from 'node:process';
-import { pathToFileURL } from 'node:url';
+import { applyPreload } from '../measure/preload.js';
 import { loadChecks, runCheck } from './checks-load.js';
 
 const [out, preload] = process.argv.slice(2);
 if (!out) throw new Error('Expected an output file path as the first argument');
-if (preload) await import(pathToFileURL(preload).href);
+await applyPreload(preload);
 for (const check of await loadChecks()) {
   const started = performance.now();
   const { ok, error } = await runCheck(check);

@@ -1,6 +1,7 @@
 // Shared checks as conformance rows: run lib/conformance/checks-collect.js under each runtime (fresh
 // process), judge each check against that runtime's expectations (key check:<suite>).
 import { join } from 'node:path';
+import { preloadUrl } from '../measure/preload.js';
 import { ROOT } from '../paths.js';
 import { driverFor } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
@@ -19,9 +20,10 @@ export async function collectChecks(rt, { timeoutMs = 120_000 } = {}) {
   // A kind whose runtime runs no collector process (workerd) has its driver's way.
   const own = driverFor(rt).checks;
   if (own) return own(rt, [...new Set((await loadChecks()).map((c) => c.suite))], { timeoutMs });
+  const preload = preloadUrl(rt);
   const r = await spawnJsonLines({
     bin: rt.bin,
-    argsFor: (out) => commandLine(rt, COLLECTOR, rt.preload ? [out, rt.preload] : [out]),
+    argsFor: (out) => commandLine(rt, COLLECTOR, preload ? [out, preload] : [out]),
     cwd: ROOT,
     env: { ...process.env, ...rt.env, PARITY_RUNTIME: rt.id },
     timeoutMs,

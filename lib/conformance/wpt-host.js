@@ -4,6 +4,7 @@
 // beside this file) injects the few things that differ; nothing here branches on the runtime.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { applyPreload } from '../measure/preload.js';
 
 /**
  * @typedef {object} HostCapabilities
@@ -29,7 +30,7 @@ import { pathToFileURL } from 'node:url';
  * @property {string} out         file the host appends one JSON line per event to
  * @property {number} timeoutMs   when to call testharness.js's timeout()
  * @property {string} [variant]   META variant (query string), '' for none
- * @property {string | null} [preload]  module imported before anything else (runtime variants)
+ * @property {string | null} [preload]  URL of a module imported before anything else (runtime variants; lib/measure/preload.js)
  * @property {string} [server]  origin of WPT's own server (wptserve on 127.0.0.1) when the file needs it
  */
 
@@ -215,7 +216,7 @@ export async function runHost(caps) {
     }
   };
   try {
-    if (job.preload) await import(pathToFileURL(job.preload).href);
+    await applyPreload(job.preload);
     const g = /** @type {any} */ (globalThis);
     // What WPT's server puts in front of an .any.js file for a worker-like, non-window scope.
     g.self = globalThis;

@@ -3,6 +3,7 @@
 // harness's own results into conformance rows judged against the runtime's expectations.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { preloadUrl } from '../measure/preload.js';
 import { ROOT } from '../paths.js';
 import { driverFor } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
@@ -59,7 +60,7 @@ export async function runTestFile(
     scripts: scriptPaths(wptRoot, test),
     out,
     timeoutMs,
-    preload: rt.preload,
+    preload: preloadUrl(rt),
     ...(server ? { server } : {}),
   });
   // A kind whose runtime cannot run the host as a process of its own (workerd) has its driver's way.

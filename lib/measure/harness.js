@@ -3,7 +3,9 @@
 import { measure } from 'mitata';
 import { setupContext } from './context.js';
 import { longCallSampling, MODES } from './defaults.js';
+import { detectKind } from './detect.js';
 import { CPU_WINDOW_CONVENTION, cpuBetween } from './oscpu.js';
+import { applyPreload } from './preload.js';
 import { summarise } from './record.js';
 import { median } from './stats.js';
 import { failure, finish, prepare, teardown } from './steps.js';
@@ -11,7 +13,7 @@ import { failure, finish, prepare, teardown } from './steps.js';
 /**
  * @typedef {object} Capabilities
  * @property {string} kind                          the runtime kind this runner is for (runners/<kind>/)
- * @property {() => string} [detect]                which kind is running; detectRuntime() unless a kind knows better
+ * @property {() => string} [detect]                which kind is running; the kinds' detect rules (detect.js) unless a kind knows better
  * @property {() => number} now                      monotonic clock in ns
  * @property {string} timer                          name of the clock used, recorded in results
  * @property {(() => void) | null} gc                full GC, or null when the runtime has none exposed
@@ -29,16 +31,6 @@ import { failure, finish, prepare, teardown } from './steps.js';
  * @property {(line: string) => void} write          write one line to stdout
  * @property {(code: number) => void} exit
  */
-
-/** Closed set, Bun and Deno before process (both expose process), as in hono's getRuntimeKey. */
-export function detectRuntime() {
-  const g = /** @type {any} */ (globalThis);
-  if (typeof g.Bun !== 'undefined') return 'bun';
-  if (typeof g.Deno !== 'undefined') return 'deno';
-  if (g.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
-  if (g.process?.release?.name === 'node') return 'node';
-  return 'unknown';
-}
 
 /** mitata options for a job; quick jobs sample less. */
 function measureOptions(caps, job) {
@@ -171,7 +163,7 @@ export async function runJob(caps, job) {
   /** @type {any} */
   let state;
   try {
-    if (job.preload) await import(job.preload);
+    await applyPreload(job.preload);
     const mod = await import(job.workload);
     const ready = await prepare(mod.default, job.id, job.params, setupContext(job), at, caps.now);
     w = ready.w;
@@ -237,7 +229,7 @@ export async function runJob(caps, job) {
  * @param {Capabilities} caps
  */
 export async function main(caps) {
-  const detected = (caps.detect ?? detectRuntime)();
+  const detected = caps.detect ? caps.detect() : detectKind();
   if (detected !== caps.kind) {
     caps.write(JSON.stringify({ status: 'error', error: `Runner for ${caps.kind} is running under ${detected}` }));
     caps.exit(2);

@@ -32,6 +32,10 @@ export function validateWorkload(w, id) {
     if (w.run !== undefined) fail('a server workload has request(params) instead of run');
     if (typeof w.verify !== 'function') fail('verify must be a function (it checks every response)');
     if (w.serverEnv !== undefined && typeof w.serverEnv !== 'function') fail('serverEnv must be a function of params');
+    if (typeof w.server !== 'string' || !w.server.startsWith('.'))
+      fail(
+        `server must name the module the runtime serves, relative to the workload (e.g. './_server.js'), got ${JSON.stringify(w.server)}`,
+      );
   } else if (shapeOf(w) === 'process') {
     // A whole-process workload: a script the runtime runs from start to exit, many times per job;
     // the orchestrator times each process from outside (lib/run/process/).

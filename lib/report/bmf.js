@@ -6,14 +6,8 @@
 // `latency` (ns) only for rows counted in operations; byte rows get bytes-per-second and
 // ns-per-mb; HTTP rows their latency percentiles, not load wall time ÷ requests.
 import { aggregate } from './aggregate.js';
+import { rowUnit } from './row-units.js';
 
-/** Built-in metric → measure slug, per row unit ('ops', 'bytes', 'requests'); null = not exported. */
-const SLUGS = {
-  ops: { throughput: 'throughput', time_ns: 'latency', cpu_per_unit: 'cpu-ns-per-op' },
-  bytes: { throughput: 'bytes-per-second', time_ns: 'ns-per-mb', cpu_per_unit: 'cpu-ns-per-mb' },
-  // The load's wall time over its requests is not a request's latency; the percentiles are.
-  requests: { throughput: 'requests-per-second', time_ns: null, cpu_per_unit: 'cpu-ns-per-request' },
-};
 const COMMON = {
   utilisation: 'utilisation',
   job_cpu_ms: 'job-cpu-ms',
@@ -42,7 +36,8 @@ const NOT_FAILED = new Set(['ok', 'unsupported']);
 
 /** Slug of one of a cell's metrics for a row unit, or null when it is not exported. */
 function slugOf(metric, unit) {
-  const byUnit = SLUGS[unit] ?? SLUGS.ops;
+  // Built-in metric → measure slug, per row unit (lib/report/row-units.js); null = not exported.
+  const byUnit = rowUnit(unit).bmf;
   if (Object.hasOwn(byUnit, metric)) return byUnit[metric];
   if (Object.hasOwn(COMMON, metric)) return COMMON[metric];
   if (Object.hasOwn(EXTRA, metric)) return EXTRA[metric];
@@ -72,9 +67,10 @@ export function exportBmf(doc) {
       const measures = {};
       for (const [metric, s] of Object.entries(cell.ok ? cell.metrics : {})) {
         const slug = slugOf(metric, row.unit);
-        // Byte rows: throughput is kept in MB/s (→ B/s), time per call over the call's MB (→ ns per MB).
-        const bytes = row.unit === 'bytes';
-        const scale = bytes && metric === 'throughput' ? 1e6 : bytes && metric === 'time_ns' ? 1e6 / cell.units : 1;
+        // A scaled rate (bytes: kept in MB/s → B/s) also exports time per call over the call's
+        // rate units (→ ns per MB).
+        const per = rowUnit(row.unit).perRate;
+        const scale = metric === 'throughput' ? per : metric === 'time_ns' && per !== 1 ? per / cell.units : 1;
         if (!slug || !Number.isFinite(s.median)) continue;
         /** @type {Metric} */
         const m = { value: s.median * scale };

@@ -3,6 +3,7 @@
 // adds the cell's own interval and the ratio's interval.
 import { median } from '../measure/stats.js';
 import { ratioText } from './ratios.js';
+import { rowUnit } from './row-units.js';
 import { fmtTime, fmtValue, NA, SCALED_UNITS, si } from './units.js';
 
 /**
@@ -59,8 +60,8 @@ export function throughputCell(cell, detail = false) {
   if (!cell) return { text: '' };
   if (!cell.ok) return failedCell(cell);
   const tp = cell.metrics.throughput;
-  // Throughput is stored in decimal MB/s for byte rows; the unit column says B/s.
-  const scale = cell.rows.find((r) => r.status === 'ok')?.unit === 'bytes' ? 1e6 : 1;
+  // Throughput is stored in its row unit's rate (decimal MB/s for bytes); the unit column names the base (B/s).
+  const scale = rowUnit(cell.rows.find((r) => r.status === 'ok')?.unit).perRate;
   const value = tp?.median;
   // The interval is on time per call; as a share it is the same for throughput.
   const ci =
@@ -138,11 +139,12 @@ function aroundMark(cell) {
 export function cpuCell(cell, unit, detail = false) {
   if (!cell) return { text: '' };
   if (!cell.ok) return failedCell(cell);
-  if (unit === 'requests') {
-    // A server's CPU per request over the closed-loop load (lib/run/http/inner.js); the open
-    // loop's are per offered rate.
-    const srv = cell.metrics.server_cpu_per_request_us;
-    return srv ? { text: `${fmtTime(srv.median / 1e3)}/req`, value: srv.median, ci95: srv.ci95 } : { text: '—' };
+  const u = rowUnit(unit);
+  if (u.cpuMetric) {
+    // A row metric stands for CPU per unit where the unit has no timed window (a server's requests).
+    const m = u.cpuMetric;
+    const s = cell.metrics[m.metric];
+    return s ? { text: `${fmtValue(s.median, m.unit)}/${m.per}`, value: s.median, ci95: s.ci95 } : { text: '—' };
   }
   const per = cell.metrics.cpu_per_unit;
   if (!per || !cell.metrics.utilisation) {
@@ -151,7 +153,7 @@ export function cpuCell(cell, unit, detail = false) {
     return { text: `${fmtTime(cpu)} / ${fmtTime(wall)} (job)` };
   }
   // cpu_per_unit is ns per op, or ns per MB for byte rows.
-  const perText = unit === 'bytes' ? `${fmtTime(per.median / 1e6)}/MB` : `${fmtTime(per.median / 1e6)}/op`;
+  const perText = `${fmtTime(per.median / 1e6)}/${u.per}`;
   const spread = detail ? ` ${fmtHalfWidth(per.ci95, per.median)}` : '';
   // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';

@@ -5,6 +5,7 @@
 
 import { anchorId } from './anchor.js';
 import { runtimeColor } from './colors.js';
+import { rowUnit } from './row-units.js';
 
 const finite = (x) => typeof x === 'number' && Number.isFinite(x);
 
@@ -14,7 +15,7 @@ const finite = (x) => typeof x === 'number' && Number.isFinite(x);
  */
 export function startupCharts(agg) {
   return agg.rows
-    .filter((r) => r.unit === 'starts')
+    .filter((r) => rowUnit(r.unit).distribution)
     .map((row) => {
       const datasets = agg.runtimes
         .map((id) => {

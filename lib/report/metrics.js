@@ -3,6 +3,7 @@
 // ({<id>: {value, unit, better}}); those are shown as they declare themselves.
 
 import { median } from '../measure/stats.js';
+import { rowUnit } from './row-units.js';
 
 /** @typedef {import('./model.js').Metric & {of: (r: any) => number | null}} RowMetric */
 
@@ -31,9 +32,7 @@ export const METRICS = {
     better: 'higher',
     // Decimal MB/s for bytes, ops/s otherwise (DESIGN's measurement rules).
     of: (r) =>
-      num(r.median_ns) && r.units_per_call
-        ? ((r.units_per_call / r.median_ns) * 1e9) / (r.unit === 'bytes' ? 1e6 : 1)
-        : null,
+      num(r.median_ns) && r.units_per_call ? ((r.units_per_call / r.median_ns) * 1e9) / rowUnit(r.unit).perRate : null,
   },
   cpu_per_unit: {
     id: 'cpu_per_unit',
@@ -44,7 +43,7 @@ export const METRICS = {
       const cpu = windowCpuMs(r);
       const units = windowUnits(r);
       if (cpu === null || !units) return null;
-      return (cpu * 1e6) / (r.unit === 'bytes' ? units / 1e6 : units);
+      return (cpu * 1e6) / (units / rowUnit(r.unit).perRate);
     },
   },
   utilisation: {
@@ -143,9 +142,8 @@ export function extraMetrics(r) {
   });
 }
 
-/** Throughput's unit for a row unit: decimal MB/s for bytes, ops/s otherwise. */
-export const throughputUnit = (unit) =>
-  unit === 'bytes' ? 'MB/s' : unit === 'requests' ? 'req/s' : unit === 'starts' ? 'starts/s' : 'ops/s';
+/** Throughput's unit for a row unit (decimal MB/s for bytes; lib/report/row-units.js). */
+export const throughputUnit = (unit) => rowUnit(unit).rate;
 
 /**
  * Median over a result's ok rows of one metric they carry in `row.metrics` (a suite's analysis

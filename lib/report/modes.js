@@ -4,6 +4,7 @@
 // say "two". Such a cell is reported with both groups beside its interval; at 3 rounds a group
 // of one may also be one odd round (a machine hiccup), which the line says.
 import { median } from '../measure/stats.js';
+import { throughputUnit } from './metrics.js';
 
 /** Round values spread over this factor (largest ÷ smallest) before two modes are considered. */
 export const MODE_SPREAD = 1.3;
@@ -48,7 +49,7 @@ export function modeLines(agg) {
       const m = t ?? /** @type {any} */ (cell).metrics?.time_ns;
       const modes = m ? twoModes(m.values) : null;
       if (!modes) continue;
-      const unit = t ? (row.unit === 'bytes' ? 'MB/s' : 'ops/s') : 'ns per call';
+      const unit = t ? throughputUnit(row.unit) : 'ns per call';
       const side = (s) => `${s.n} round${s.n === 1 ? '' : 's'} near ${fmt(s.median)}`;
       lines.push(
         `${row.key} on ${id}: rounds in two groups (two modes, or one odd round): ${side(modes.low)} and ${side(modes.high)} ${unit}, ${modes.gap.toFixed(2)}× apart; its interval spans both`,

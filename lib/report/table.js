@@ -15,6 +15,7 @@ import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
 import { printLines, printTable } from './print.js';
 import { fmtRatio } from './ratios.js';
+import { rowUnit } from './row-units.js';
 import { legendLines, summaryLines, wrap } from './summary.js';
 import { fmtTime, si } from './units.js';
 
@@ -24,8 +25,7 @@ export { aggregate, fmtRatio, si, throughputCell };
 export const fmtMs = fmtTime;
 
 /** A throughput column's base unit; cells put an SI prefix on it (12.3M = 12.3 MB/s under B/s). */
-export const rateUnit = (unit) =>
-  unit === 'bytes' ? 'B/s' : unit === 'requests' ? 'req/s' : unit === 'starts' ? 'starts/s' : 'ops/s';
+export const rateUnit = (unit) => rowUnit(unit).rateBase;
 
 /**
  * Conformance of one runtime for one perf row: the WPT subtests and checks of the row's suite,
@@ -129,7 +129,7 @@ export function cpuTables(agg, labels, detail = false) {
   ].join('\n');
   return [
     runtimeTable(agg, labels, title, null, (cell, row) => cpuCell(cell, row.unit, detail)),
-    ...(agg.rows.some((r) => r.unit !== 'requests')
+    ...(agg.rows.some((r) => rowUnit(r.unit).utilisation)
       ? [runtimeTable(agg, labels, util, null, (cell) => utilCell(cell))]
       : []),
   ];

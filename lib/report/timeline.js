@@ -4,7 +4,7 @@
 
 import { NOTES_URL } from '../runtimes/platform.js';
 import { aggregate, cellRatio } from './aggregate.js';
-import { METRICS } from './metrics.js';
+import { METRICS, throughputUnit } from './metrics.js';
 import { printable } from './printable.js';
 import { EQUIVALENCE_MARGIN, ratioText, verdictText } from './ratios.js';
 
@@ -59,7 +59,7 @@ export function timelineSeries(doc, { floor } = {}) {
   const ids = doc.runtimes.map((r) => r.id);
   const agg = aggregate(doc.results, ids, ids[0]);
   return agg.rows.map((row) => {
-    const unit = row.unit === 'bytes' ? 'MB/s' : 'ops/s';
+    const unit = throughputUnit(row.unit);
     const f = floor?.get(row.key) ?? 0;
     const points = ids.map((id, i) => {
       const cell = row.cells[id];

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { preloadUrl } from '../measure/preload.js';
 import { rng } from '../measure/prng.js';
 import { paramSets, shapeOf } from '../measure/workload.js';
 
@@ -175,7 +176,7 @@ export function jobSpec(job, mode) {
     id: job.workload.id,
     workload: pathToFileURL(job.workload.file).href,
     params: job.params,
-    preload: job.runtime.preload ? pathToFileURL(job.runtime.preload).href : null,
+    preload: preloadUrl(job.runtime),
     min_ms: mode.min_ms,
     max_ms: mode.max_ms,
     warmup_ms: mode.warmup_ms,

@@ -7,7 +7,7 @@ import { ROOT, splitList, UsageError } from '../paths.js';
 import { floorByRow } from '../report/aa.js';
 import { aggregate, cellRatio } from '../report/aggregate.js';
 import { printFormat } from '../report/formats.js';
-import { METRICS } from '../report/metrics.js';
+import { METRICS, throughputUnit } from '../report/metrics.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { bisectLines, timelineSeries, timelineTable } from '../report/timeline.js';
 import { renderTimelineHtml } from '../report/timeline-html.js';
@@ -237,7 +237,7 @@ export async function bisect(o) {
   const result = await bisectSearch(versions, measure, { log });
   const row = rows.get(result.file);
   const cellOf = (v) => row?.cells[`${o.runtime}@${v}`];
-  const unit = row?.unit === 'bytes' ? 'MB/s' : 'ops/s';
+  const unit = throughputUnit(row?.unit);
   const summary = {
     command: `make bisect RUNTIME=${o.runtime} GOOD=${o.good} BAD=${o.bad} SUITE=${o.suite} WORKLOAD=${o.workload ?? ''} PARAMS="${o.params ?? ''}"${o.quick ? ' QUICK=1' : ''}${o.rounds ? ` ROUNDS=${o.rounds}` : ''}`,
     runtime: o.runtime,

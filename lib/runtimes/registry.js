@@ -11,9 +11,10 @@ import { releaseEntry } from './releases.js';
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, http?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
- *   checks?: {file: string, args: string[]}, dir: string}} Kind
+ *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
+ *   globals?: Record<string, string>, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
  *   legs: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`)
  */
@@ -87,7 +88,7 @@ function which(name) {
 /**
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
- *   wpt: string | null, http: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   wpt: string | null, server: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null, unavailable: string | null,
  *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
@@ -127,7 +128,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     bin: bin ?? base.which ?? '',
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
-    http: inKind(kind.http),
+    server: inKind(kind.server),
     checks: kind.checks ? { ...kind.checks, file: join(kind.dir, kind.checks.file) } : null,
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,

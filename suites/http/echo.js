@@ -7,6 +7,7 @@ const BODY = echoBody();
 export default {
   name: 'echo',
   unit: 'requests',
+  server: './_server.js',
   params: { concurrency: [1, 8, 64] },
   quick: { concurrency: [1, 8] },
   request: () => ({

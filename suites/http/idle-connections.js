@@ -6,6 +6,7 @@ import jsonSmall from './json-small.js';
 export default {
   name: 'idle-connections',
   unit: 'requests',
+  server: './_server.js',
   loop: 'idle',
   params: { connections: [250, 1000] },
   quick: { connections: [250] },

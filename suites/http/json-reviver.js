@@ -8,6 +8,7 @@ const BODY = reviverBody();
 export default {
   name: 'json-reviver',
   unit: 'requests',
+  server: './_server.js',
   params: { concurrency: [1, 8, 64] },
   quick: { concurrency: [1, 8] },
   request: () => ({

@@ -4,6 +4,7 @@ import { expectOk, text } from './_check.js';
 export default {
   name: 'json-small',
   unit: 'requests',
+  server: './_server.js',
   params: { concurrency: [1, 8, 64] },
   quick: { concurrency: [1, 8] },
   request: () => ({ method: 'GET', path: '/json-small' }),

@@ -8,6 +8,7 @@ const ALL = ['json-small', 'render-stream', 'render-buffered', 'json-reviver', '
 export default {
   name: 'open-loop',
   unit: 'requests',
+  server: './_server.js',
   loop: 'open',
   params: { route: ALL },
   quick: { route: ['json-small', 'render-stream'] },

@@ -6,6 +6,7 @@ import { ROUTES } from './_routes.js';
 export default {
   name: 'plain',
   unit: 'requests',
+  server: './_server.js',
   params: { route: ['json-small', 'render-stream'], concurrency: [1, 8, 64] },
   quick: { route: ['json-small', 'render-stream'], concurrency: [8] },
   request: (p) => ({ method: 'GET', path: `/plain/${p.route}` }),

@@ -7,6 +7,7 @@ import { REACT_ITEMS } from './_page.js';
 export default {
   name: 'react-ssr',
   unit: 'requests',
+  server: './_server.js',
   params: { node_env: ['production', 'development'], render: ['string', 'stream'], concurrency: [1, 8, 64] },
   quick: { node_env: ['production', 'development'], render: ['string'], concurrency: [1, 8] },
   /** The server's environment: React picks its build from NODE_ENV when it loads. */

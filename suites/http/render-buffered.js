@@ -6,6 +6,7 @@ import { PAGE_BYTES, PAGE_ROWS, PAGE_TAIL, rowHtml } from './_page.js';
 export default {
   name: 'render-buffered',
   unit: 'requests',
+  server: './_server.js',
   params: { concurrency: [1, 8, 64] },
   quick: { concurrency: [1, 8] },
   request: () => ({ method: 'GET', path: '/render-buffered' }),

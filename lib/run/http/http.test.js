@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { assertNoneLeft, commandHas, runWatched } from '../../../test/processes.js';
 import { ROOT } from '../../paths.js';
-import { waitPortFile } from '../../runtimes/drivers/process.js';
+import { serverSpec, waitPortFile } from '../../runtimes/drivers/process.js';
 import { workerdConfig } from '../../runtimes/drivers/workerd.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { loadDuration, pinning, slices } from './job.js';
 import { percentiles } from './load.js';
 
 const FAULTY = join(ROOT, 'test', 'fixtures', 'http-faulty', 'runtimes.json');
+/** The module the HTTP suite's jobs serve. */
+const SERVED = join(ROOT, 'suites', 'http', '_server.js');
 
 /**
  * The CLI on the http suite, QUICK, one round.
@@ -82,7 +84,8 @@ test('node, deno and bun servers listen on 127.0.0.1 only; workerd configs bind 
   for (const id of ['node', 'deno', 'bun']) {
     const rt = resolveRuntime(id);
     const portFile = join(mkdtempSync(join(tmpdir(), 'parity-bind-')), 'port');
-    const args = [...rt.args.filter((a) => !a.startsWith('--v8-flags')), /** @type {string} */ (rt.http), portFile];
+    const spec = JSON.stringify(serverSpec(rt, SERVED, portFile));
+    const args = [...rt.args.filter((a) => !a.startsWith('--v8-flags')), /** @type {string} */ (rt.server), spec];
     const child = spawn(rt.bin, args, { cwd: ROOT, stdio: 'ignore' });
     try {
       const port = await waitPortFile(portFile, 20_000);
@@ -157,7 +160,7 @@ test('Ctrl-C during a load leaves no server and no load generator behind', async
   await assertNoneLeft(r.seen);
 });
 
-test('a kind without an HTTP server entry gives unsupported rows with the reason', async () => {
+test('a kind without a server entry gives unsupported rows with the reason', async () => {
   const r = /** @type {any} */ (
     await runCli(['--runtimes', 'nohttp', '--workload', 'json-small', '--params', 'concurrency=1'], {
       PARITY_REGISTRY: FAULTY,
@@ -166,5 +169,5 @@ test('a kind without an HTTP server entry gives unsupported rows with the reason
   assert.equal(r.code, 0, r.stderr);
   const row = r.doc.results[0];
   assert.equal(row.status, 'unsupported');
-  assert.equal(row.error, 'kind nohttp names no "http" server entry in its kind.json');
+  assert.equal(row.error, 'kind nohttp names no "server" entry in its kind.json');
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { failedRecord } from '../../measure/record.js';
@@ -47,6 +48,14 @@ export function treeCpuMs(pid) {
   }
   return (ticks * 1000) / CLK_TCK;
 }
+
+/**
+ * The path of the module a server job serves: the workload's `server`, relative to its file, as a
+ * bench job's workload is named by its path.
+ * @param {{server: string}} w
+ * @param {string} file the workload's path
+ */
+export const servedModule = (w, file) => join(dirname(file), w.server);
 
 /** A command a user can paste to rerun one HTTP job. */
 export function httpRepro(job) {
@@ -120,13 +129,13 @@ export function slices(done, n = 10) {
  * @param {any} job
  * @param {any} spec the mode's figures (min_ms, warmup_ms)
  * @param {import('../shapes.js').JobContext} ctx the run's limits, the runtime's version, the repro line
- * @param {any} driver the runtime's driver; its httpServer(job, env) says how to start the server
+ * @param {any} driver the runtime's driver; its server(job, served) says how it serves the job's module
  */
 export async function runHttpJob(job, spec, ctx, driver) {
   const rt = job.runtime;
   const w = job.workload.module;
-  if (!driver.httpServer) {
-    const why = `driver ${driver.name} cannot start an HTTP server`;
+  if (!driver.server) {
+    const why = `driver ${driver.name} cannot start a server`;
     return toRow(job, outcomeNotRun(), failedRecord('error', why, 'spawn'), ctx);
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
@@ -137,7 +146,9 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const idle = w.loop === 'idle';
   const missing = idle ? null : missingGenerator(open);
   /** @type {any} */
-  const launch = missing ? { unsupported: missing } : await driver.httpServer(job, { node_env });
+  const launch = missing
+    ? { unsupported: missing }
+    : await driver.server(job, { module: servedModule(w, job.workload.file), node_env });
   if (launch.unsupported) {
     return toRow(job, outcomeNotRun(), failedRecord('unsupported', launch.unsupported, 'spawn'), ctx);
   }

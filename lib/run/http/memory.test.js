@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { assertNoneLeft, runWatched } from '../../../test/processes.js';
 import { ROOT } from '../../paths.js';
-import { waitPortFile } from '../../runtimes/drivers/process.js';
+import { serverSpec, waitPortFile } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { parseResponse } from './idle.js';
 import { heapAfterGc, loadRss, rssIntervalMs, rssSampler, withMemory } from './memory.js';
 
 const KEEPER = join(ROOT, 'test', 'fixtures', 'http-memory', 'runtimes.json');
+const SERVED = join(ROOT, 'suites', 'http', '_server.js');
 const MiB = 2 ** 20;
 
 test('loadRss: median and peak of the samples, growth from the first quarter of the load to the last', () => {
@@ -142,7 +143,8 @@ test('node, deno and bun servers report their own heap after a full GC, below th
   ]) {
     const rt = resolveRuntime(id);
     const portFile = join(mkdtempSync(join(tmpdir(), 'parity-heap-')), 'port');
-    const child = spawn(rt.bin, [...rt.args, /** @type {string} */ (rt.http), portFile], {
+    const spec = JSON.stringify(serverSpec(rt, SERVED, portFile));
+    const child = spawn(rt.bin, [...rt.args, /** @type {string} */ (rt.server), spec], {
       cwd: ROOT,
       stdio: 'ignore',
     });

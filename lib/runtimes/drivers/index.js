@@ -12,8 +12,10 @@ import { workerdDriver } from './workerd.js';
  * @property {(job: any, spec: any, ctx: import('../rows.js').JobContext) => Promise<any>} run
  *   one job → one row (null when the user interrupted it); every process it started is gone when it returns
  * @property {() => void | Promise<void>} stop                once per run, after the last job
- * @property {(job: any, env: {node_env: string}) => any} [httpServer]  how to start the HTTP suite's
- *   server for a job: {bin, args, cwd, control?, port(h, timeoutMs), cleanup()} or {unsupported}
+ * @property {(job: any, served: {module: string, node_env: string}) => any} [server]  the server
+ *   shape's seam: how this kind serves the module a server job names (its path; a web fetch
+ *   handler as default export, lib/measure/server-job.js) on 127.0.0.1: {bin, args, cwd, control?,
+ *   port(h, timeoutMs, gone), cleanup()}, or {unsupported}
  * @property {(rt: any, job: any, timeoutMs: number) => Promise<any>} [wptFile]  how a kind that
  *   cannot run the WPT host as a process of its own runs one test file; the result has
  *   spawnJsonLines()'s shape (lines, code, signal, killed, ms, stdout, stderr, spawnError)

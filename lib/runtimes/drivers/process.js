@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { preloadUrl } from '../../measure/preload.js';
 import { parseRecord } from '../../measure/record.js';
 import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
@@ -89,17 +90,19 @@ export const processDriver = {
   },
 
   /**
-   * The kind's HTTP server entry (runners/<kind>/http.js) with a file to announce its port in.
+   * The kind's server entry (runners/<kind>/server.js) serving the module the job names, with a
+   * file to announce its port in.
    * @param {any} job
+   * @param {{module: string}} served
    */
-  httpServer(job) {
+  server(job, { module }) {
     const rt = job.runtime;
-    if (!rt.http) return { unsupported: `kind ${rt.kind} names no "http" server entry in its kind.json` };
+    if (!rt.server) return { unsupported: `kind ${rt.kind} names no "server" entry in its kind.json` };
     const dir = mkdtempSync(join(tmpdir(), 'parity-http-'));
     const portFile = join(dir, 'port');
     return {
       bin: rt.bin,
-      args: commandLine(rt, rt.http, [portFile, ...(rt.preload ? [pathToFileURL(rt.preload).href] : [])]),
+      args: commandLine(rt, rt.server, [JSON.stringify(serverSpec(rt, module, portFile))]),
       cwd: ROOT,
       /** @param {any} _h @param {number} timeoutMs @param {{ended: boolean}} gone */
       port: (_h, timeoutMs, gone) => waitPortFile(portFile, timeoutMs, gone),
@@ -109,6 +112,19 @@ export const processDriver = {
 
   stop() {},
 };
+
+/**
+ * A server job as its runner reads it (lib/measure/server-job.js): the module to serve, where to
+ * announce the port, the variant's preload.
+ * @param {any} rt
+ * @param {string} module the served module's path
+ * @param {string} portFile
+ */
+export const serverSpec = (rt, module, portFile) => ({
+  server: pathToFileURL(module).href,
+  port_file: portFile,
+  preload: preloadUrl(rt),
+});
 
 /**
  * The port a server wrote to `file` (JSON {port}); polls until it appears.

@@ -194,17 +194,27 @@ export const workerdDriver = {
     return toRow(job, outcome, inner, ctx);
   },
   /**
-   * The HTTP suite's app as one module worker: runners/workerd/http-worker.js bundled by esbuild
-   * (as wrangler deploys a worker) for workerd's export conditions, with process.env.NODE_ENV
-   * defined as the job's, so React picks its build at bundle time as it would on deploy.
+   * The module a server job names as one module worker: an entry importing it and
+   * runners/workerd/server-worker.js, bundled by esbuild (as wrangler deploys a worker) for
+   * workerd's export conditions, with process.env.NODE_ENV defined as the job's, so React picks
+   * its build at bundle time as it would on deploy.
    * @param {any} job
-   * @param {{node_env: string}} env
+   * @param {{module: string, node_env: string}} served
    */
-  async httpServer(job, { node_env }) {
+  async server(job, { module, node_env }) {
     const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-http-'));
     const { build } = await import('esbuild');
+    const worker = join(ROOT, 'runners', 'workerd', 'server-worker.js');
     const out = await build({
-      entryPoints: [join(ROOT, 'runners', 'workerd', 'http-worker.js')],
+      stdin: {
+        contents: [
+          `import served from ${JSON.stringify(module)};`,
+          `import { serverWorker } from ${JSON.stringify(worker)};`,
+          'export default serverWorker(served);',
+        ].join('\n'),
+        resolveDir: ROOT,
+        sourcefile: 'server-entry.js',
+      },
       absWorkingDir: ROOT,
       bundle: true,
       format: 'esm',

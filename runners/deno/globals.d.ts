@@ -1,5 +1,6 @@
-// The parts of the Deno and Bun globals that runners/<kind>/ adapters use, for tsc --noEmit.
-// Deliberately small: only what the code calls, so a typo is still an error.
+// The parts of the Deno global that runners/deno/ and other adapters use, for tsc --noEmit
+// (tsconfig.json includes every runners/<kind>/globals.d.ts). Deliberately small: only what the
+// code calls, so a typo is still an error.
 
 declare namespace Deno {
   const args: string[];
@@ -17,19 +18,4 @@ declare namespace Deno {
     sanitizeOps?: boolean;
     sanitizeResources?: boolean;
   }): void;
-}
-
-declare namespace Bun {
-  const version: string;
-  function nanoseconds(): number;
-  function gc(force?: boolean): void;
-  function serve(options: {
-    hostname: string;
-    port: number;
-    fetch: (request: Request) => Response | Promise<Response>;
-  }): { port: number };
-}
-
-declare module 'bun:test' {
-  export function test(name: string, fn: () => unknown | Promise<unknown>, timeoutMs?: number): void;
 }
