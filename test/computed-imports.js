@@ -12,7 +12,12 @@ export const COMPUTED = [
     'job.workload',
     'the job names its workload file: the bench harness loads it in the runtime',
   ],
-  ['lib/measure/harness.js', 'job.preload', "a variant's preload, named by the registry, before the workload"],
+  [
+    'lib/measure/preload.js',
+    'url',
+    "a variant's preload, named by the registry: the one road every job shape takes (applyPreload)",
+  ],
+  ['lib/measure/server-job.js', 'job.server', 'the server module a server job names (a workload names it)'],
   [
     'lib/measure/workload.js',
     'specifier',
@@ -29,13 +34,8 @@ export const COMPUTED = [
     'new URL(file, HERE).href',
     'the shared checks are the files of conformance/checks/, found by listing it',
   ],
-  ['lib/conformance/checks-collect.js', 'pathToFileURL(preload).href', "a variant's preload before the checks"],
-  ['lib/conformance/wpt-host.js', 'pathToFileURL(job.preload).href', "a variant's preload before a WPT file"],
-  ['runners/node/http.js', 'preload', "a variant's preload before the server starts"],
-  ['runners/deno/http.js', 'preload', "a variant's preload before the server starts"],
-  ['runners/bun/http.js', 'preload', "a variant's preload before the server starts"],
   [
-    'runners/bun/http.js',
+    'runners/bun/server.js',
     'JSC',
     "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
   ],
