@@ -99,7 +99,7 @@ function tail(load, q, id, name) {
 /** @param {{server: string, client: string} | null} pin */
 export const pinText = (pin) =>
   pin
-    ? `server on core ${pin.server}, generator on core ${pin.client} (taskset)`
+    ? `server on core ${pin.server}, generator and orchestrator on core ${pin.client} (taskset)`
     : 'not pinned (taskset or a second core missing)';
 
 /**

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,6 +34,24 @@ export const MAX_REQUESTS = 50_000;
  */
 export function pinning(cores = availableParallelism(), hasTaskset = existsSync('/usr/bin/taskset')) {
   return cores >= 2 && hasTaskset ? { server: String(cores - 1), client: '0' } : null;
+}
+
+/**
+ * Pin this process (the orchestrator, every thread: its RSS sampler and /proc readers run here)
+ * to the client's core for one HTTP job, off the server's (issue 25.5); returns the undo, which
+ * gives it every core again. A failure to pin leaves it where it was.
+ * @param {string} core
+ */
+export function pinSelf(core, cores = availableParallelism()) {
+  const set = (list) => {
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return set(core) ? () => set(`0-${cores - 1}`) : () => false;
 }
 
 /** CPU (user + sys) of every process below `pid`, in ms, from /proc. */
@@ -153,6 +172,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
     return toRow(job, outcomeNotRun(), failedRecord('unsupported', launch.unsupported, 'spawn'), ctx);
   }
   const pin = pinning();
+  const unpin = pin ? pinSelf(pin.client) : () => false;
   // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
   const concurrency = Number(job.params.concurrency ?? 8);
   const base = {
@@ -243,6 +263,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   gone.ended = true;
   /** @type {any} */ (killClient)?.();
   await talk;
+  unpin();
   launch.cleanup?.();
   files?.cleanup();
   if (outcome.killed_for === 'interrupted') return null;
