@@ -1,4 +1,5 @@
-// The HTTP suite's memory tables: the server's resident set idle and under a steady closed load
+// The HTTP suite's memory tables: the server's resident set idle and under a steady load (a closed
+// one, or an open loop's highest held rate)
 // (median, peak, growth from the first quarter of the load to the last), and memory per idle
 // keep-alive connection. Every figure is the OS's (summed VmRSS of the server's processes, read
 // from /proc by parity), not the runtime's own heap.
@@ -6,7 +7,13 @@
 import { paramsKey } from '../../measure/workload.js';
 import { metricMedian } from '../metrics.js';
 import { simpleTable } from '../model.js';
-import { fmtBytes } from '../units.js';
+import { fmtBytes, si } from '../units.js';
+
+/** Median of numbers, or NaN. @param {number[]} xs */
+const medianOf = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+};
 
 const SUITE = 'http';
 
@@ -55,9 +62,12 @@ function underLoad(rows) {
   if (!groups.length) return null;
   const body = groups.map((g) => {
     const ok = g.filter((r) => r.status === 'ok');
+    // A closed load at its concurrency, or an open-loop row at the highest rate it held.
+    const offered = medianOf(ok.map((r) => r.report?.rss?.offered_rps).filter(Number.isFinite));
+    const load = g[0].params.concurrency !== undefined ? `c=${g[0].params.concurrency}` : `open ${si(offered)}/s`;
     return [
       routeOf(g[0]),
-      g[0].params.concurrency,
+      load,
       g[0].runtime,
       med(ok, 'rss_idle_bytes'),
       med(ok, 'rss_load_median_bytes'),
@@ -68,10 +78,10 @@ function underLoad(rows) {
   });
   return simpleTable(
     null,
-    ['route', 'conc.', 'runtime', 'RSS idle', 'RSS load p50', 'RSS load peak', 'growth (of p50)', 'own heap†'],
+    ['route', 'load', 'runtime', 'RSS idle', 'RSS load p50', 'RSS load peak', 'growth (of p50)', 'own heap†'],
     body,
     [
-      'RSS = resident set of the server’s processes (VmRSS from /proc, summed), medians over rounds. idle: after the first 200 from /healthz, before warm-up. Under load: sampled every 25–100 ms through the timed closed load (wrk); peak is the highest sample, not the kernel’s high-water mark.',
+      'RSS = resident set of the server’s processes (VmRSS from /proc, summed), medians over rounds. idle: after the first 200 from /healthz, before warm-up. Under load: sampled every 25–100 ms through the timed closed load (wrk; c = its connections), or, for an open-loop row, through the highest offered rate the server held (oha at a fixed rate; "open 12k/s": the median over rounds); peak is the highest sample, not the kernel’s high-water mark.',
       'growth = median RSS of the load’s last quarter minus its first: a leak grows with every request, a heap still sizing itself to the load grows too (rounds longer than QUICK’s 1 s tell the two apart). The OS’s figure, not the runtime’s heap.',
       '† the runtime’s own figure, not the OS’s: JS heap in use after a full GC the server ran when asked, after the load (node and deno: memoryUsage().heapUsed after gc(); bun: bun:jsc heapStats().heapSize after Bun.gc(true); each engine counts its heap its own way; — = no such figure, e.g. workerd).',
     ],
@@ -109,6 +119,6 @@ function perConnection(rows) {
 }
 
 export default [
-  { title: 'HTTP memory: RSS idle and under a steady closed load', table: underLoad },
+  { title: 'HTTP memory: RSS idle and under a steady load', table: underLoad },
   { title: 'HTTP memory: per idle keep-alive connection', table: perConnection },
 ];

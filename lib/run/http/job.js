@@ -13,7 +13,15 @@ import { parseStat } from '../../runtimes/proctree.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { requestFiles } from './gen.js';
 import { idleConnections, idleInner } from './idle.js';
-import { heapAfterGc, rssIntervalMs, rssSampler, treeRssBytes, withMemory } from './memory.js';
+import {
+  heapAfterGc,
+  rssIntervalMs,
+  rssSampler,
+  steadyPoint,
+  thinCurveRss,
+  treeRssBytes,
+  withMemory,
+} from './memory.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load.js', import.meta.url));
@@ -234,11 +242,18 @@ export async function runHttpJob(job, spec, ctx, driver) {
             const verify = (res) => w.verify(res, job.params);
             inner = idleInner(await idleConnections({ port, n, req, verify, rss }), c);
           } else if (open) {
+            // RSS through each point; the memory figures are the highest rate the server held.
+            const curved = await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c, () =>
+              treeRssBytes(h.pid),
+            );
+            const steady = steadyPoint(curved?.report?.curve ?? []);
             inner = withMemory(
-              await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c),
+              thinCurveRss(curved),
               rssIdle,
+              steady?.rss ?? null,
+              steady?.rss?.interval_ms ?? 0,
               null,
-              0,
+              steady?.offered ?? null,
             );
           } else {
             // RSS through the closed load only: one steady rate, so growth over it is the server's own.

@@ -118,7 +118,10 @@ const bytes = (value, label, better = 'lower') => ({ value, unit: 'bytes', bette
  * @param {number} intervalMs
  * @param {{heap_used_bytes: number, source: string, rss_bytes: number | null} | null} [heap] heapAfterGc()'s
  */
-export function withMemory(inner, idle, load, intervalMs, heap = null) {
+export function withMemory(inner, idle, load, intervalMs, heap = null, offered = null) {
+  const at = offered
+    ? `at ${Math.round(offered).toLocaleString('en')} req/s offered (open loop, the highest rate held)`
+    : '';
   if (inner?.status !== 'ok') return inner;
   /** @type {Record<string, any>} */
   const m = {};
@@ -128,11 +131,18 @@ export function withMemory(inner, idle, load, intervalMs, heap = null) {
   const span = load ? load.t1 - load.t0 : 0;
   const fig = load ? loadRss(load.samples, span) : null;
   if (fig?.median != null) {
-    m.rss_load_median_bytes = bytes(fig.median, `RSS under load, median of samples every ${intervalMs} ms (${tree})`);
-    m.rss_load_peak_bytes = bytes(/** @type {number} */ (fig.peak), `RSS under load, highest sample (${tree})`);
+    const where = at ? ` ${at}` : '';
+    m.rss_load_median_bytes = bytes(
+      fig.median,
+      `RSS under load${where}, median of samples every ${intervalMs} ms (${tree})`,
+    );
+    m.rss_load_peak_bytes = bytes(/** @type {number} */ (fig.peak), `RSS under load${where}, highest sample (${tree})`);
   }
   if (fig?.growth != null) {
-    m.rss_growth_bytes = bytes(fig.growth, 'RSS growth under load: median of the last quarter minus the first');
+    m.rss_growth_bytes = bytes(
+      fig.growth,
+      `RSS growth under load${at ? ` ${at}` : ''}: median of the last quarter minus the first`,
+    );
   }
   if (heap) {
     m.heap_after_gc_bytes = bytes(heap.heap_used_bytes, `the runtime’s own figure after the load: ${heap.source}`);
@@ -145,8 +155,40 @@ export function withMemory(inner, idle, load, intervalMs, heap = null) {
     report: {
       ...inner.report,
       rss: load
-        ? { interval_ms: intervalMs, span_ms: Math.round(span), idle_bytes: idle, samples: load.samples }
+        ? {
+            interval_ms: intervalMs,
+            span_ms: Math.round(span),
+            idle_bytes: idle,
+            samples: load.samples,
+            ...(offered ? { offered_rps: Math.round(offered) } : {}),
+          }
         : { idle_bytes: idle },
     },
   };
+}
+
+/**
+ * The point of an open-loop curve whose RSS stands for the route under steady load: the highest
+ * offered rate the server held (neither beyond the generator nor behind), with RSS samples.
+ * @param {any[]} curve
+ */
+export function steadyPoint(curve) {
+  const held = curve.filter((p) => p.rss && !p.beyond_generator && !p.server_behind && p.achieved !== null);
+  return held.length ? held.reduce((a, b) => (b.offered > a.offered ? b : a)) : null;
+}
+
+/**
+ * An open-loop row with each point's RSS kept as its figures (median, peak, growth), not its
+ * samples: the row keeps one curve of samples, the steady point's (withMemory's report.rss).
+ * @param {any} inner
+ */
+export function thinCurveRss(inner) {
+  const curve = inner?.report?.curve;
+  if (!Array.isArray(curve)) return inner;
+  const thin = curve.map((p) => {
+    if (!p.rss) return p;
+    const f = loadRss(p.rss.samples, p.rss.t1 - p.rss.t0);
+    return { ...p, rss: { median_bytes: f.median, peak_bytes: f.peak, growth_bytes: f.growth } };
+  });
+  return { ...inner, report: { ...inner.report, curve: thin } };
 }

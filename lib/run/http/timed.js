@@ -4,6 +4,7 @@
 // generator's own latency floor at that rate). Server CPU is read from /proc around each load.
 import { ohaBin, parseOha, parseWrk, runGenerator, wrkBin } from './gen.js';
 import { closedInner, curvePoint, OPEN_FRACTIONS, openInner } from './inner.js';
+import { rssIntervalMs, rssSampler } from './memory.js';
 
 /** Connections oha may hold open in the open loop: a rate never waits for a free one here. */
 export const OPEN_CONNECTIONS = 64;
@@ -76,17 +77,22 @@ export async function closedLoad(t, cpu, loadMs, concurrency, verify, ctx) {
 
 /**
  * The open-loop row's figures: the maximum, then each fraction of it on the route and on the
- * floor route. Each point lasts `pointMs`.
+ * floor route. Each point lasts `pointMs`. With `rss` (the server's RSS now), each point's RSS is
+ * sampled through its load on the route (`point.rss`: the samples, at a steady offered rate).
  * @param {any} t @param {() => number} cpu
+ * @param {(() => number | null) | null} [rss]
  */
-export async function openCurve(t, cpu, loadMs, pointMs, verify, ctx) {
+export async function openCurve(t, cpu, loadMs, pointMs, verify, ctx, rss = null) {
   const max = await wrk(t, 8, wrkSeconds(loadMs));
   if (!max.ok) throw Object.assign(new Error(max.error), { phase: 'load' });
   const curve = [];
   for (const f of OPEN_FRACTIONS) {
     const rate = Math.max(1, Math.round(/** @type {number} */ (max.rps) * f));
     const cpu0 = cpu();
+    const every = rssIntervalMs(pointMs);
+    const sampler = rss ? rssSampler(rss, every) : null;
     const at = await oha(t, t.path, rate, pointMs);
+    const rssLoad = sampler?.stop() ?? null;
     const cpu_ms = cpu() - cpu0;
     const floor = await oha(
       { ...t, method: 'GET', headers: {}, files: { body: null } },
@@ -94,7 +100,8 @@ export async function openCurve(t, cpu, loadMs, pointMs, verify, ctx) {
       rate,
       pointMs,
     );
-    curve.push(curvePoint(rate, { ...at, cpu_ms }, floor));
+    const point = curvePoint(rate, { ...at, cpu_ms }, floor);
+    curve.push(rssLoad ? { ...point, rss: { interval_ms: every, ...rssLoad } } : point);
   }
   return openInner(max, curve, verify, ctx);
 }
