@@ -46,7 +46,8 @@ const SAVE_EVERY_MS = 2000;
  * @param {Record<string, any>} o parsed options
  */
 export async function run(o) {
-  const { runtimes, suites, suitesDir, mode, workloads, rows, filtered } = await runRequest(o);
+  // make gate hands over its request already made (this tree's runtimes beside the base's, lib/run/gate.js).
+  const { runtimes, suites, suitesDir, mode, workloads, rows, filtered } = o.request ?? (await runRequest(o));
   checkGnuTime();
   const limits = limitsOf(mode);
 
