@@ -66,7 +66,7 @@ export async function openBase(dir) {
  */
 export function baseRuntimes(base, heads) {
   const pairs = [];
-  /** @type {{id: string, reason: string}[]} */
+  /** @type {{id: string, reason: string, broken?: boolean}[]} broken: the base's binary is missing (its setup, not the platform) */
   const unpaired = [];
   for (const rt of heads) {
     /** @type {any} */
@@ -79,11 +79,11 @@ export function baseRuntimes(base, heads) {
     }
     if (rt.driver !== 'process' || twin.driver !== 'process') {
       unpaired.push({ id: rt.id, reason: `driver ${rt.driver} runs this tree's files only` });
+    } else if (twin.unavailable) {
+      unpaired.push({ id: rt.id, reason: `the base's ${rt.id} has no build here: ${twin.unavailable}` });
     } else if (twin.missing) {
-      unpaired.push({
-        id: rt.id,
-        reason: `the base's ${twin.missing.replace('make setup', `make -C ${base.shown} setup`)}`,
-      });
+      const why = twin.missing.replace('make setup', `make -C ${base.shown} setup`);
+      unpaired.push({ id: rt.id, reason: `the base's ${why}`, broken: true });
     } else {
       pairs.push({ head: rt, base: { ...twin, id: baseId(rt.id) } });
     }

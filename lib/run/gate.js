@@ -71,7 +71,8 @@ export async function gate(o) {
     base,
     available.map((id) => resolveRuntime(id, registry)),
   );
-  for (const u of unpaired) say(`${u.id} is not compared: ${u.reason}`);
+  for (const u of unpaired)
+    (u.broken ? process.stderr : process.stdout).write(`gate: ${u.id} is not compared: ${u.reason}\n`);
   if (!pairs.length) throw new UsageError(`No runtime of "${ids.join(' ')}" can run on both trees here`);
 
   const request = await runRequest({ ...o, runtimes: pairs.map((p) => p.head.id).join(' ') });
@@ -114,7 +115,8 @@ export async function gate(o) {
   process.stdout.write(`\n${text}`);
   say(`${g.compared} cell(s) compared, results in ${relative(process.cwd(), dir) || '.'}`);
   const failed = g.regressions.length || g.broken.length || paired.broken.length;
-  return runCode || (failed || broken.length ? 1 : 0);
+  // As make ci-leg: a runtime that has a build here but could not run (on either tree) fails after the run.
+  return runCode || (failed || broken.length || unpaired.some((u) => u.broken) ? 1 : 0);
 }
 
 /** The gate's command (lib/run/cli.js spreads it into COMMANDS). */
