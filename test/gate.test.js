@@ -14,22 +14,24 @@ const TMP = mkdtempSync(join(tmpdir(), 'parity-gate-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 
 /**
- * A workload of known cost: `share` of n dependent steps per call, counted as n. share 0.5 does
- * half the work of share 1 for the same count, so it reads about 2× the throughput.
+ * A workload of known cost: a busy-wait of `ms` on the clock per call. 0.5 ms is half the cost of
+ * 1 ms whatever the JIT does (a loop of 1,000,000 int32 steps against 500,000 read anywhere from 2×
+ * to 25× between processes: V8 compiled the two loops differently) and however loaded the machine.
  */
-const spin = (name, share = 1) => `export default {
+const spin = (name, ms = 1) => `export default {
   name: '${name}',
   unit: 'ops',
-  params: { n: [1000000] },
-  setup: ({ n }) => ({ n, sum: 0 }),
+  params: { ms: [1] },
+  setup: () => ({ spins: 0 }),
   run(state) {
-    let s = 0;
-    for (let i = 0; i < state.n * ${share}; i++) s = (s * 31 + i) % 1000003;
-    state.sum = s;
-    return state.n;
+    const end = performance.now() + ${ms};
+    let spins = 0;
+    while (performance.now() < end) spins++;
+    state.spins = spins;
+    return 1;
   },
   verify(state, out) {
-    if (out !== state.n) throw new Error('expected ' + state.n + ' steps, got ' + out);
+    if (out !== 1 || !(state.spins > 0)) throw new Error('expected one call that waited, got ' + out);
   },
 };
 `;
@@ -76,10 +78,11 @@ test('the gate fails on a workload that is 2× slower on the head than on the ba
   const r = gate(head, base);
   const why = `${r.stdout}\n${r.stderr.slice(-1500)}`;
   assert.equal(r.code, 1, why);
-  assert.match(r.stdout, /REGRESSION \+\d+(\.\d)?% time/, why);
+  // head/base about 0.5×: the base id ran the base's workload, the head id this tree's.
+  assert.match(r.stdout, /\s0\.[456]\d× +REGRESSION \+\d+(\.\d)?% time/, why);
   assert.match(
     r.stdout,
-    /gate: 1 significant regression\(s\) beyond threshold 10%, A\/A noise floor per row: t\/spin n=1000000 on node/,
+    /gate: 1 significant regression\(s\) beyond threshold 10%, A\/A noise floor per row: t\/spin ms=1 on node/,
   );
   // A workload only one tree has is listed, not run.
   assert.match(r.stdout, /only on the head \(new; reported, not gated\): t\/fresh/);
@@ -90,7 +93,7 @@ test('the gate fails on a workload that is 2× slower on the head than on the ba
   for (let round = 1; round <= 4; round++) {
     assert.equal(r.doc.results.filter((x) => x.round === round).length, 3);
   }
-  assert.deepEqual(r.doc.options.gate.only_base, ['t/gone n=1000000']);
+  assert.deepEqual(r.doc.options.gate.only_base, ['t/gone ms=1']);
   assert.equal(r.doc.options.gate.base.dir, base);
 });
 
