@@ -32,6 +32,8 @@ FORMAT ?=
 OUT ?=
 AA ?=
 THRESHOLD ?=
+# BASE: make gate's second checkout (a parity tree with its own node_modules: make -C it setup).
+BASE ?=
 CONFORMANCE ?=
 ONLY ?=
 
@@ -40,7 +42,7 @@ ONLY ?=
 # $(call flags,SUITE QUICK …) gives `--suite "…" --quick …` for those that are set.
 VALUE_FLAGS := SUITE:suite WORKLOAD:workload PARAMS:params ROUNDS:rounds SEED:seed PRECISION:precision \
 	BUDGET:budget BASELINE:baseline SHOW:show OUT:out TIMEOUT:timeout WPT_DIR:wpt-dir AA:floor THRESHOLD:threshold \
-	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes
+	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes BASE:base
 SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown
 flag_of = $(patsubst $(1):%,%,$(filter $(1):%,$(2)))
 flags = $(strip $(foreach v,$(1),$(if $(call flag_of,$(v),$(VALUE_FLAGS)),$(if $($(v)),--$(call flag_of,$(v),$(VALUE_FLAGS)) "$($(v))"),$(if $(filter 1 yes true,$($(v))),--$(call flag_of,$(v),$(SWITCH_FLAGS))))))
@@ -54,7 +56,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup setup-http setup-wpt check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs
+.PHONY: help setup setup-http setup-wpt check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs gate
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -172,6 +174,10 @@ ci-leg: ## one CI leg: every runtime available here interleaved, its A/A, BMF, H
 ci-merge: ## the legs side by side, ratios within each leg only: make ci-merge LEGS="legs/*" [OUT=merged.md] [MARKDOWN=1] [BASELINE=id]
 	@test -n "$(LEGS)" || { echo "ci-merge: set LEGS to leg folders written by make ci-leg, e.g. LEGS=\"results/ci/*\"" >&2; exit 2; }
 	@$(ORCH) ci-merge $(LEGS) $(call flags,MARKDOWN) $(call flags,OUT) $(call flags,BASELINE)
+
+gate: ## the PR gate, base and head interleaved in one run: make gate BASE=dir [THRESHOLD=10] [SUITE=…] [QUICK=1] [CI_RUNTIMES=…] [AA=a/a file] [OUT=dir]; exit 1 on a regression
+	@test -n "$(BASE)" || { echo "gate: set BASE to a parity checkout of the base (with its own node_modules), e.g. make gate BASE=../base" >&2; exit 2; }
+	@$(ORCH) gate $(call flags,BASE CI_RUNTIMES SUITE WORKLOAD PARAMS QUICK ROUNDS SEED THRESHOLD AA MARKDOWN OUT)
 
 # The matrix for bench.yml; plain node on purpose: the job that reads it installs nothing.
 ci-legs:

@@ -98,15 +98,18 @@ test('thin jobs: make targets, actionlint in the lint job only, npm cached on th
   }
 });
 
-test('pull requests are gated by make diff on one leg, with its A/A floor, and upload what they ran', () => {
+test('pull requests are gated by make gate: base and head interleaved in one run, and upload what they ran', () => {
   assert.match(WORKFLOW, /^ {2}pull_request:/m);
   const { gate } = jobs();
   assert.match(gate, /if: github\.event_name == 'pull_request'/);
   assert.match(gate, /ref: \$\{\{ github\.event\.pull_request\.base\.sha \}\}/);
+  assert.match(gate, /make -C base setup BROWSER=0 LINT=0/);
   assert.match(
     gate,
-    /make -C head diff A="\$PWD\/gate\/base\/results\.json" B="\$PWD\/gate\/head\/results\.json" THRESHOLD="\$GATE_THRESHOLD" AA="\$PWD\/gate\/head\/aa\.json"/,
+    /make -C head gate BASE="\$PWD\/base" QUICK=1 SUITE="\$LEG_SUITES" THRESHOLD="\$GATE_THRESHOLD" OUT="\$PWD\/gate"/,
   );
+  // No leg of its own for either tree any more: the two sittings drifted apart.
+  assert.doesNotMatch(gate, /ci-leg|make -C head diff/);
   assert.match(gate, /upload-artifact[\s\S]*path: gate/);
   // Each leg uploads its folder: results JSON, A/A, BMF and the HTML report (leg.json names them).
   assert.match(jobs().leg, /upload-artifact[\s\S]*path: leg\/\$\{\{ matrix\.leg \}\}/);

@@ -10,7 +10,7 @@ import { rng } from '../measure/stats.js';
 import { ROOT } from '../paths.js';
 import { validateResults } from '../results/file.js';
 import { aaReport, floorByRow } from './aa.js';
-import { diffGate } from './diff.js';
+import { diffGate, pairedGate } from './diff.js';
 
 /** A results document: runtimes × workloads × rounds with times around `ns` (noise `cv`, seeded). */
 function docOf({
@@ -141,4 +141,47 @@ test('make diff exits 1 naming the regressed row, and 0 on identical data', () =
   const same = cli(a, a);
   assert.equal(same.status, 0, same.stderr);
   assert.equal(cli(a, b, '--threshold', 'lots').status, 2);
+});
+
+/** A gate's run: node/base, node and node/aa interleaved, with a drift every id of a round shares. */
+function gateDoc(o = {}) {
+  const doc = docOf({ runtimes: ['node/base', 'node', 'node/aa'], rounds: 4, ...o });
+  const drift = [1, 1.4, 0.8, 1.2];
+  for (const r of doc.results) r.median_ns *= drift[r.round - 1];
+  return doc;
+}
+
+test('the paired gate fails on a head slowdown beyond the threshold, however the machine drifts between rounds', () => {
+  const g = pairedGate(gateDoc({ slow: { 'w2/node': 1.3 } }), { threshold: 10 });
+  assert.deepEqual(
+    g.regressions.map((r) => `${r.key} ${r.runtime}`),
+    ['s/w2 node'],
+  );
+  assert.match(g.summary, /^gate: 1 significant regression\(s\) beyond threshold 10%: s\/w2 on node \(\+\d+\.\d%\)/);
+  assert.deepEqual(
+    g.table.columns.map((c) => c.label),
+    ['workload', 'runtime', 'base', 'head', 'head/base', 'verdict'],
+  );
+  // The same slowdown within a wider A/A floor, or a base that is slower, passes.
+  assert.equal(
+    pairedGate(gateDoc({ slow: { 'w2/node': 1.3 } }), { floor: new Map([['s/w2', 0.4]]) }).regressions.length,
+    0,
+  );
+  const faster = pairedGate(gateDoc({ slow: { 'w2/node/base': 1.3 } }), { threshold: 10 });
+  assert.equal(faster.regressions.length, 0);
+  assert.match(faster.summary, /1 improvement\(s\)/);
+});
+
+test('the paired gate passes equal trees and names a row the head broke', () => {
+  assert.equal(pairedGate(gateDoc({}), { threshold: 10 }).regressions.length, 0);
+  const doc = gateDoc({});
+  for (const r of doc.results) if (r.workload === 'w3' && r.runtime === 'node') Object.assign(r, { status: 'error' });
+  doc.runtimes[0].version = 'v0';
+  const g = pairedGate(doc, { threshold: 10 });
+  assert.deepEqual(g.broken, [{ key: 's/w3', runtime: 'node' }]);
+  assert.match(g.summary, /1 row\(s\) broken on the head: s\/w3 on node/);
+  const row = /** @type {any} */ (g.table.rows.find((r) => r.workload === 's/w3'));
+  assert.match(row.verdict.text, /^BROKEN/);
+  // A base id running another version than the head's says so.
+  assert.equal(row.runtime, 'node (v0 → v1)');
 });

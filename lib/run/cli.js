@@ -25,6 +25,7 @@ import { listRuntimes } from '../runtimes/list.js';
 import { precisionHeader } from './adaptive.js';
 import { CHECKS_COMMANDS } from './checks-commands.js';
 import { CI_COMMANDS } from './ci.js';
+import { GATE_COMMANDS } from './gate.js';
 import { newestResults, refuseUnequal, showList, tableFilter } from './inputs.js';
 import { run } from './loop.js';
 import { DEFAULT_RUNTIMES, OPTIONS } from './options.js';
@@ -139,6 +140,7 @@ export const COMMANDS = {
     },
   },
   ...CI_COMMANDS,
+  ...GATE_COMMANDS,
   export: {
     summary: `write a results file in another format: --format ${Object.keys(EXPORTS).join(' | ')} (bmf: Bencher Metric Format)`,
     options: ['format', 'out'],

@@ -34,7 +34,8 @@ import { runRounds } from './rounds.js';
  * @param {Record<string, any>} o parsed options
  */
 export async function run(o) {
-  const req = await runRequest(o);
+  // make gate hands over its request already made (this tree's runtimes beside the base's, lib/run/gate.js).
+  const req = o.request ?? (await runRequest(o));
   const { runtimes, mode, rows } = req;
   checkGnuTime();
   const { drivers, versions, fp, orderSeed, doc } = await startRun(req, o);

@@ -57,7 +57,11 @@ export const OPTIONS = {
   },
   aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
   floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
-  threshold: { type: 'string', help: 'diff: percent slowdown beyond which a significant regression fails (default 5)' },
+  threshold: {
+    type: 'string',
+    help: 'diff, gate: percent slowdown beyond which a significant regression fails (default: diff 5, gate 10)',
+  },
+  base: { type: 'string', help: 'gate: a parity checkout of the base, with its own node_modules (make -C it setup)' },
   // Releases as runtimes (timeline, bisect).
   runtime: { type: 'string', help: 'timeline, bisect: node, deno or bun (the releases are name@x.y.z)' },
   versions: { type: 'string', help: 'timeline: releases, a range "22.0.0..24.21.0" or a list "24.9.0 24.21.0"' },

@@ -78,7 +78,8 @@ export function roundOrder(runtimes, round, seed) {
 export function roundJobs(row, runtimes, round, seed) {
   return roundOrder(runtimes, round, seed).map((runtime) => ({
     round,
-    workload: row.workload,
+    // A runtime of another tree (a gate's base, lib/run/base-tree.js) runs that tree's workload of the same id.
+    workload: runtime.tree?.workloads.get(row.workload.id) ?? row.workload,
     params: row.params,
     runtime,
   }));
@@ -185,6 +186,7 @@ export function jobSpec(job, mode) {
     // Only a whole-process job counts starts (a bench job's spec is its repro line: no noise there).
     ...(shapeOf(job.workload.module) === 'process' ? { starts: mode.starts } : {}),
     cores: availableParallelism(),
-    inputs_dir: runInputsDir(),
+    // Another tree's generators may differ under the same key: its inputs are its own.
+    inputs_dir: job.runtime.tree ? join(runInputsDir(), job.runtime.tree.name) : runInputsDir(),
   };
 }

@@ -16,16 +16,19 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
- *   legs: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`)
+ *   legs: string[], root?: string}} Registry  legs: the runtimes a CI leg tries (`ci_legs`); root: the tree its
+ *   relative paths (binaries, preloads) are in, this one unless a gate reads another tree's registry
  */
 
 /**
  * Read the registry and its kinds: every folder of runners/ that holds a kind.json is a kind, named
  * by the folder, and so is every such folder beside another registry file (PARITY_REGISTRY), which
  * may add kinds of its own. One source: nothing else lists the kinds.
+ * @param {string} [file]
+ * @param {string} [root] the tree whose binaries and preloads the entries name (lib/run/base-tree.js: a base checkout)
  * @returns {Registry}
  */
-export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE) {
+export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE, root = ROOT) {
   const doc = JSON.parse(readFileSync(file, 'utf8'));
   const dir = dirname(resolve(file));
   /** @type {Record<string, Kind>} */
@@ -45,7 +48,7 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE
       );
     }
   }
-  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file, legs: doc.ci_legs?.runtimes ?? [] };
+  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file, legs: doc.ci_legs?.runtimes ?? [], root };
 }
 
 /** Every id a user may name: runtimes first, then variants. */
@@ -114,7 +117,8 @@ export function resolveRuntime(id, registry = loadRegistry()) {
   const kind = registry.kinds[base.kind];
   const unavailable = unavailableOn(base);
   const rel = binFor(base);
-  const bin = base.which ? which(base.which) : rel === null ? null : resolve(ROOT, rel);
+  const root = registry.root ?? ROOT;
+  const bin = base.which ? which(base.which) : rel === null ? null : resolve(root, rel);
   const found = bin !== null && isExecutable(bin);
   const install = base.package
     ? `make setup (npm installs the pinned package "${base.package}")`
@@ -134,7 +138,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     foldFlags: kind.fold_flags ?? null,
     flags: variant?.flags ?? [],
     env: expandEnv(variant?.env ?? {}),
-    preload: variant?.preload ? join(ROOT, variant.preload) : null,
+    preload: variant?.preload ? join(root, variant.preload) : null,
     note: variant?.note ?? base.note ?? '',
     package: base.package ?? null,
     ...(kind.compatibility_date
