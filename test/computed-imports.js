@@ -28,6 +28,11 @@ export const COMPUTED = [
     'pathToFileURL(entry.file).href',
     'a workload is a file of suites/ (the path is the identity): each one found is loaded to validate it',
   ],
+  [
+    'lib/run/base-tree.js',
+    'pathToFileURL(file).href',
+    "the base tree's own lib/measure/protocol.js (make gate): another checkout's file, by its path",
+  ],
   ['lib/run/http/load.js', 'spec.workload', "the server job's workload file, for its request() and verify()"],
   [
     'lib/conformance/checks-load.js',
