@@ -16,7 +16,8 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
- *   legs: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`)
+ *   legs: string[], defaults: string[]}} Registry  legs: the runtimes a CI leg tries (`ci_legs`); defaults: the
+ *   runtimes a command uses when none are named (`default_runtimes`)
  */
 
 /**
@@ -45,7 +46,14 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE
       );
     }
   }
-  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file, legs: doc.ci_legs?.runtimes ?? [] };
+  return {
+    runtimes: doc.runtimes,
+    variants: doc.variants ?? {},
+    kinds,
+    file,
+    legs: doc.ci_legs?.runtimes ?? [],
+    defaults: doc.default_runtimes?.runtimes ?? [],
+  };
 }
 
 /** Every id a user may name: runtimes first, then variants. */
