@@ -7,6 +7,6 @@ test('one place says which printed format a command prints and which export form
   assert.equal(printFormat({}), 'text');
   assert.deepEqual(PRINTED, ['text', 'markdown']);
   assert.equal(exportFormat('bmf'), EXPORTS.bmf);
-  assert.throws(() => exportFormat('csv'), /Unknown export format "csv": valid formats are bmf/);
+  assert.throws(() => exportFormat('xlsx'), /Unknown export format "xlsx": valid formats are bmf/);
   assert.throws(() => exportFormat(undefined), /valid formats are bmf/);
 });

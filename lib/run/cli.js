@@ -142,7 +142,9 @@ export const COMMANDS = {
   ...CI_COMMANDS,
   ...GATE_COMMANDS,
   export: {
-    summary: `write a results file in another format: --format ${Object.keys(EXPORTS).join(' | ')} (bmf: Bencher Metric Format)`,
+    summary: `write a results file in another format: --format ${Object.entries(EXPORTS)
+      .map(([name, f]) => `${name} (${f.summary})`)
+      .join(' | ')}`,
     options: ['format', 'out'],
     files: [1, 1, 'export needs one results file, e.g. FILE=results/20261122T061500Z-host.json'],
     run(o, [file]) {

@@ -1,10 +1,16 @@
 // Every option of every command, and the defaults they share: one name, one meaning, one default,
 // whichever command takes it (cli.js checks that a command takes only the options it lists).
 import { UsageError } from '../paths.js';
+import { EXPORTS } from '../report/formats.js';
+import { loadRegistry, REGISTRY_FILE } from '../runtimes/registry.js';
 import { SHOW_VALUES } from './inputs.js';
 
-/** The runtimes a command compares when none are named (make compare, make wpt, make checks). */
-export const DEFAULT_RUNTIMES = 'node deno bun';
+/**
+ * The runtimes a command compares when none are named (make compare, make wpt, make checks):
+ * `default_runtimes` in runners/runtimes.json, the project's own registry even when a test names
+ * another (PARITY_REGISTRY), so a fake registry cannot change what a bare command runs.
+ */
+export const DEFAULT_RUNTIMES = loadRegistry(REGISTRY_FILE).defaults.join(' ');
 
 /** The WPT folders make wpt runs when none are named. */
 export const DEFAULT_WPT_DIRS = 'streams';
@@ -43,7 +49,7 @@ export const OPTIONS = {
   show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
   only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
-  format: { type: 'string', help: 'export format: bmf' },
+  format: { type: 'string', help: `export format: ${Object.keys(EXPORTS).join(', ')} (lib/report/formats.js)` },
   strict: {
     type: 'boolean',
     help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',

@@ -16,8 +16,9 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
  * @typedef {{runtimes: Record<string, any>, variants: Record<string, any>, kinds: Record<string, Kind>, file: string,
- *   legs: string[], root?: string}} Registry  legs: the runtimes a CI leg tries (`ci_legs`); root: the tree its
- *   relative paths (binaries, preloads) are in, this one unless a gate reads another tree's registry
+ *   legs: string[], defaults: string[], root?: string}} Registry  legs: the runtimes a CI leg tries (`ci_legs`);
+ *   defaults: the runtimes a command uses when none are named (`default_runtimes`); root: the tree its relative
+ *   paths (binaries, preloads) are in, this one unless a gate reads another tree's registry
  */
 
 /**
@@ -48,7 +49,15 @@ export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE
       );
     }
   }
-  return { runtimes: doc.runtimes, variants: doc.variants ?? {}, kinds, file, legs: doc.ci_legs?.runtimes ?? [], root };
+  return {
+    runtimes: doc.runtimes,
+    variants: doc.variants ?? {},
+    kinds,
+    file,
+    legs: doc.ci_legs?.runtimes ?? [],
+    defaults: doc.default_runtimes?.runtimes ?? [],
+    root,
+  };
 }
 
 /** Every id a user may name: runtimes first, then variants. */

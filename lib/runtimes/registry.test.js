@@ -83,9 +83,11 @@ test('one folder plus one registry entry is a new runtime kind: listed, runnable
   assert.ok(doc.results[0].cpu_ms.user > 0, 'measured from outside');
 });
 
-test('the Makefile default RUNTIMES are registry ids', () => {
+test('the default runtimes (default_runtimes) and the Makefile default RUNTIMES are registry ids', () => {
   const make = readFileSync(join(ROOT, 'Makefile'), 'utf8');
   const ids = make.match(/^RUNTIMES \?= (.*)$/m)?.[1].split(/\s+/) ?? [];
+  const defaults = loadRegistry(REGISTRY_FILE).defaults;
+  assert.deepEqual(defaults, ['node', 'deno', 'bun']);
   assert.ok(ids.length);
-  for (const id of ids) assert.ok(runtimeIds().includes(id), `${id} is in runners/runtimes.json`);
+  for (const id of [...ids, ...defaults]) assert.ok(runtimeIds().includes(id), `${id} is in runners/runtimes.json`);
 });

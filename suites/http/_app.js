@@ -1,5 +1,5 @@
 // The one hono app of the HTTP suite: the same source on every runtime, served by each one's
-// native server (runners/<kind>/http.js; workerd through a bundle of this file). One route per
+// native server (runners/<kind>/server.js; workerd through a bundle of this file). One route per
 // workload in suites/http/; /healthz answers the start-up probe. The same routes without hono
 // are in _plain.js.
 import { Hono } from 'hono';
