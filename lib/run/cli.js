@@ -57,6 +57,7 @@ const RUN_OPTIONS = [
   'mem-cap',
   'min-ms',
   'warmup-ms',
+  'starts',
   'baseline',
   'show',
   'out',
