@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { validateWorkload } from '../../measure/workload.js';
+import { UsageError } from '../../paths.js';
 import { descendantsOf } from '../../runtimes/descendants.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
+import { modeOf } from '../request.js';
 import { startFigures } from './figures.js';
 import { runProcessJob } from './job.js';
 import { STRACE } from './strace.js';
@@ -63,7 +65,8 @@ describe('a process job of a known cost reads that cost', () => {
     if (existsSync(STRACE)) {
       assert.ok(metric(empty, 'syscalls') > 50, `syscalls ${metric(empty, 'syscalls')}`);
       // node's start runs helper threads: more than the main thread alive at once, some at exit.
-      assert.ok(metric(empty, 'tasks_peak') > 1 && metric(empty, 'tasks_at_exit') >= 1);
+      const tasks = `tasks ${metric(empty, 'tasks_peak')} / ${metric(empty, 'tasks_at_exit')}, unmeasured ${empty.unmeasured}`;
+      assert.ok(metric(empty, 'tasks_peak') > 1 && metric(empty, 'tasks_at_exit') >= 1, tasks);
       assert.ok(metric(empty, 'tasks_peak') >= metric(empty, 'tasks_at_exit'));
     } else assert.ok(empty.unmeasured.includes('syscalls'));
     assert.ok(empty.report.binary.bytes > 10 * 2 ** 20, 'the node binary is larger than 10 MiB');
@@ -169,4 +172,14 @@ test('p90 from 100 starts in a job, p99 from 1,000 (STARTS=1000): never from few
   assert.ok((await at(100)).wall_p90_ms);
   assert.equal((await at(999)).wall_p99_ms, undefined);
   assert.ok(Math.abs((await at(1000)).wall_p99_ms.value - 990) < 1.5);
+});
+
+test("STARTS (--starts) sets a start-up job's starts over the mode's; anything but a positive whole number is a usage error", () => {
+  assert.equal(modeOf({ quick: true }).starts, 10);
+  assert.equal(modeOf({ starts: '1000' }).starts, 1000);
+  for (const bad of ['0', '2.5', 'many'])
+    assert.throws(
+      () => modeOf({ starts: bad }),
+      (e) => e instanceof UsageError && /--starts/.test(e.message),
+    );
 });

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { descendantsOf, killAll } from '../../runtimes/descendants.js';
 import { startChild } from '../../runtimes/proc.js';
 
 export const LAUNCHER = fileURLToPath(new URL('./starts.py', import.meta.url));
@@ -82,6 +83,7 @@ export function launchStarts({ python, bin, args, env, cwd, dir, total, timeoutM
   const spec = JSON.stringify({ bin, args, cwd, starts: total, out: dir });
   return new Promise((resolve) => {
     let killed = false;
+    let ended = false;
     const child = startChild({
       bin: python,
       args: ['-I', '-S', LAUNCHER, spec],
@@ -89,6 +91,7 @@ export function launchStarts({ python, bin, args, env, cwd, dir, total, timeoutM
       cwd,
       ownGroup: false,
       onEnd(end) {
+        ended = true;
         clearTimeout(timer);
         /** @type {Start[]} */
         const starts = [];
@@ -109,9 +112,12 @@ export function launchStarts({ python, bin, args, env, cwd, dir, total, timeoutM
         resolve(starts);
       },
     });
+    // Kill the start, not the launcher: the launcher reaps it (so it is gone, not dying, when the
+    // job ends), prints its signal and stops. The launcher too if it has not ended a second later.
     const kill = () => {
       killed = true;
-      child.killGroup();
+      killAll(descendantsOf(child.pid));
+      setTimeout(() => ended || child.killGroup(), 1000).unref();
     };
     register(kill);
     const timer = setTimeout(kill, Math.max(1, timeoutMs));
