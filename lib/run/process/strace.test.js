@@ -34,7 +34,7 @@ test('threads and processes started are the successful clone, clone3, fork and v
 
 test('tasks alive: the most at once, and those alive when the main thread called exit_group', () => {
   // node's worker script: 7 threads started, the worker's own ended before the exit, 2 helpers after.
-  assert.deepEqual(parseTasks(recorded('strace-tasks-node-worker.txt')), { peak: 8, at_exit: 3 });
+  assert.deepEqual(parseTasks(recorded('strace-tasks-node-worker.txt')), { peak: 8, at_exit: 3, created: 7 });
   // A call strace split around another task's line still counts its new task.
   const split = [
     '10 clone3({flags=CLONE_VM|CLONE_THREAD} <unfinished ...>',
@@ -45,8 +45,8 @@ test('tasks alive: the most at once, and those alive when the main thread called
     '11 +++ exited with 0 +++',
     '10 +++ exited with 0 +++',
   ].join('\n');
-  assert.deepEqual(parseTasks(split), { peak: 3, at_exit: 2 });
+  assert.deepEqual(parseTasks(split), { peak: 3, at_exit: 2, created: 2 });
   // One thread only: bun's empty start makes none.
-  assert.deepEqual(parseTasks('7 exit_group(0) = ?\n7 +++ exited with 0 +++\n'), { peak: 1, at_exit: 1 });
+  assert.deepEqual(parseTasks('7 exit_group(0) = ?\n7 +++ exited with 0 +++\n'), { peak: 1, at_exit: 1, created: 0 });
   assert.equal(parseTasks(''), null);
 });
