@@ -15,6 +15,8 @@ WORKLOAD ?=
 PARAMS ?=
 QUICK ?=
 ROUNDS ?=
+# STARTS: starts per start-up job (QUICK 10, full 100); wall p99 is printed from 1000 (STARTS=1000).
+STARTS ?=
 # SEED: the runtime order seed (default drawn per run and recorded in the results file).
 SEED ?=
 # Adaptive rounds: PRECISION=3% (each ratio's 95% interval within ±3%), BUDGET=5m (no new rounds after).
@@ -42,12 +44,12 @@ ONLY ?=
 # $(call flags,SUITE QUICK …) gives `--suite "…" --quick …` for those that are set.
 VALUE_FLAGS := SUITE:suite WORKLOAD:workload PARAMS:params ROUNDS:rounds SEED:seed PRECISION:precision \
 	BUDGET:budget BASELINE:baseline SHOW:show OUT:out TIMEOUT:timeout WPT_DIR:wpt-dir AA:floor THRESHOLD:threshold \
-	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes BASE:base
+	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes BASE:base STARTS:starts
 SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown
 flag_of = $(patsubst $(1):%,%,$(filter $(1):%,$(2)))
 flags = $(strip $(foreach v,$(1),$(if $(call flag_of,$(v),$(VALUE_FLAGS)),$(if $($(v)),--$(call flag_of,$(v),$(VALUE_FLAGS)) "$($(v))"),$(if $(filter 1 yes true,$($(v))),--$(call flag_of,$(v),$(SWITCH_FLAGS))))))
 
-RUN_FLAGS = $(call flags,SUITE WORKLOAD PARAMS QUICK ROUNDS SEED PRECISION BUDGET BASELINE SHOW CONFORMANCE STRICT OUT)
+RUN_FLAGS = $(call flags,SUITE WORKLOAD PARAMS QUICK ROUNDS SEED PRECISION BUDGET BASELINE SHOW CONFORMANCE STRICT OUT STARTS)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 # runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.

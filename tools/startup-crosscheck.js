@@ -1,13 +1,13 @@
 // One-off cross-check of the start-up suite (issue 27.4) against independent tools, in one sitting:
-// for every workload × runtime, parity's process job (lib/run/process/job.js, the code a run uses),
-// hyperfine on the same command (the same argv, cwd and file), hyperfine on that command under GNU
-// time (parity's wrapper, to show its share), and Python's wait4 rusage (RUSAGE_CHILDREN ru_maxrss)
-// for the peak RSS that parity reads from GNU time. The starts of a cell are taken in CHUNKS turns
-// of each timer, the order rotated every turn, so that a change in the machine's load (it is shared)
-// falls on the three alike; each timer's median is over all its starts.
-// Prints a markdown table; docs/startup.md keeps one.
+// for every workload × runtime, parity's process job (lib/run/process/job.js, the code a run uses:
+// its launcher, lib/run/process/starts.py), hyperfine on the same command (the same argv, cwd and
+// file), and GNU time's %M for the peak RSS that parity reads from wait4 in its launcher. The starts
+// of a cell are taken in CHUNKS turns of each timer, the order rotated every turn, so that a change
+// in the machine's load (it is shared) falls on both alike; each timer's median is over all its
+// starts. Prints a markdown table; docs/startup.md keeps one. Pin it to one core so that both
+// timers and every start share it (taskset's affinity is inherited):
 //
-//   node tools/startup-crosscheck.js [runtimes=node,deno,bun] [starts=20]
+//   taskset -c 0 node tools/startup-crosscheck.js [runtimes=node,deno,bun] [starts=20] [turns=4]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,8 +25,6 @@ const starts = Number(process.argv[3] ?? 20);
 if (!Number.isInteger(starts) || starts < 3) throw new Error(`starts must be an integer ≥ 3, got ${process.argv[3]}`);
 const dir = mkdtempSync(join(tmpdir(), 'parity-crosscheck-'));
 const cwd = mkdtempSync(join(tmpdir(), 'parity-crosscheck-cwd-'));
-const PY_RSS =
-  'import resource,subprocess,sys\nsubprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL,check=True)\nprint(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)';
 
 /** hyperfine's times (ms) of `argv` run `n` times after 2 warm-ups, output through a pipe as parity reads it. */
 function hyperfine(argv, n) {
@@ -41,26 +39,31 @@ function hyperfine(argv, n) {
   return JSON.parse(readFileSync(out, 'utf8')).results[0].times.map((t) => t * 1e3);
 }
 
-/** Median peak RSS (bytes) of 5 runs of `argv`, each read by a Python parent from wait4's rusage. */
-function pythonRss(argv) {
+/** Median peak RSS (bytes) of 5 runs of `argv`, each read by GNU time (%M, KiB). */
+function gnuTimeRss(argv) {
   const kib = Array.from({ length: 5 }, () => {
-    const r = spawnSync('python3', ['-c', PY_RSS, ...argv], { cwd, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`python3 rusage failed on ${argv.join(' ')}: ${r.stderr.trim()}`);
-    return Number(r.stdout.trim());
+    const r = spawnSync(GNU_TIME, ['-f', '%M', ...argv], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    if (r.status !== 0) throw new Error(`GNU time failed on ${argv.join(' ')}: ${r.stderr.trim()}`);
+    return Number(r.stderr.trim().split('\n').at(-1));
   });
   return median(kib) * 1024;
 }
 
-/** Turns per cell: each timer runs starts ÷ CHUNKS starts per turn. */
-const CHUNKS = 4;
+/** Turns per cell: each timer runs starts ÷ CHUNKS starts per turn (more turns: finer interleaving). */
+const CHUNKS = Number(process.argv[4] ?? 4);
 
-const pct = (a, b) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`;
+const pct = (a, b) => (Number.isNaN(a) ? '—' : `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`);
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
-const mb = (b) => (b / 1e6).toFixed(1);
+const mb = (b) => (Number.isNaN(b) ? '—' : (b / 1e6).toFixed(1));
 
-const workloads = await loadWorkloads(['startup']);
-// The floor: /usr/bin/true started the way each timer starts a runtime (parity: node's spawn of GNU
-// time; hyperfine: its own fork), so what each adds to every start is in the table too.
+// A server's start (http-first-200) never exits: hyperfine has nothing to time.
+const workloads = (await loadWorkloads(['startup'])).filter((w) => !w.module?.server);
+// The floor: /usr/bin/true started the way each timer starts a runtime (parity: its launcher's
+// posix_spawn; hyperfine: its own), so what each adds to every start is in the table too.
 const TRUE = '/usr/bin/true';
 const floor = {
   id: 'startup/(floor: /usr/bin/true)',
@@ -89,17 +92,17 @@ try {
           const job = { runtime: rt, workload: { suite: 'startup', name: w.name, module: w.module }, params, round: 1 };
           const row = await runProcessJob(job, { starts: per, inputs_dir: dir }, ctx);
           if (row?.status !== 'ok') throw new Error(`parity ${id} ${w.id}: ${row?.status} ${row?.error}`);
-          rss.push(row.metrics.rss_per_start_bytes.value);
+          // Absent where a start peaks below the launcher's own memory (/usr/bin/true): NaN prints "—".
+          rss.push(row.metrics.rss_per_start_bytes?.value ?? Number.NaN);
           return row.samples_ns.map((t) => t / 1e6);
         },
         hyperfine: async () => hyperfine(argv, per),
-        wrapped: async () => hyperfine([GNU_TIME, '-o', '/dev/null', ...argv], per),
       };
       /** @type {number[]} */
       const rss = [];
       const order = Object.keys(timers);
       /** @type {Record<string, number[]>} */
-      const got = { parity: [], hyperfine: [], wrapped: [] };
+      const got = { parity: [], hyperfine: [] };
       for (let turn = 0; turn < CHUNKS; turn++) {
         for (let k = 0; k < order.length; k++) {
           const name = order[(k + turn + cell) % order.length];
@@ -107,11 +110,11 @@ try {
         }
       }
       cell++;
-      const [p, hf, wr] = [median(got.parity), median(got.hyperfine), median(got.wrapped)];
+      const [p, hf] = [median(got.parity), median(got.hyperfine)];
       const rssP = median(rss);
-      const rssPy = w === floor ? rssP : pythonRss(argv);
+      const rssG = gnuTimeRss(argv);
       rows.push(
-        `| ${w.id} | ${rt.id} | ${ms(p)} | ${ms(hf)} | ${pct(p, hf)} | ${ms(wr)} | ${pct(p, wr)} | ${mb(rssP)} | ${mb(rssPy)} | ${pct(rssP, rssPy)} |`,
+        `| ${w.id} | ${rt.id} | ${ms(p)} | ${ms(hf)} | ${pct(p, hf)} | ${mb(rssP)} | ${mb(rssG)} | ${pct(rssP, rssG)} |`,
       );
       process.stderr.write(`${rows.at(-1)}\n`);
     }
@@ -121,5 +124,5 @@ try {
   rmSync(cwd, { recursive: true, force: true });
 }
 console.log(
-  `${CHUNKS} turns of ${Math.max(3, Math.round(starts / CHUNKS))} starts per timer and cell; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n| workload | runtime | parity median ms | hyperfine median ms | parity vs hyperfine | hyperfine under GNU time ms | parity vs that | parity peak RSS MB (GNU time, median) | wait4 ru_maxrss MB (Python, median of 5) | RSS Δ |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
+  `${CHUNKS} turns of ${Math.max(3, Math.round(starts / CHUNKS))} starts per timer and cell; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n| workload | runtime | parity median ms | hyperfine median ms | parity vs hyperfine | parity peak RSS MB (wait4, median) | GNU time %M MB (median of 5) | RSS Δ |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
 );

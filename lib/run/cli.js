@@ -59,6 +59,7 @@ const RUN_OPTIONS = [
   'mem-cap',
   'min-ms',
   'warmup-ms',
+  'starts',
   'baseline',
   'show',
   'out',

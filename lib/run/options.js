@@ -45,6 +45,10 @@ export const OPTIONS = {
   'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
   'min-ms': { type: 'string', help: 'minimum sampling time per job' },
   'warmup-ms': { type: 'string', help: 'warm-up time per job' },
+  starts: {
+    type: 'string',
+    help: 'starts per start-up job (QUICK 10, full 100); p90 is printed from 100, p99 from 1000',
+  },
   baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
   show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
   only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },

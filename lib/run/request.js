@@ -63,7 +63,7 @@ export function modeOf(o) {
     min_ms: positiveOption('min-ms', o['min-ms'], base.min_ms),
     warmup_ms: positiveOption('warmup-ms', o['warmup-ms'], base.warmup_ms),
     min_samples: base.min_samples,
-    starts: base.starts,
+    starts: positiveOption('starts', o.starts, base.starts, { integer: true }),
     // HTTP load timings: the mode's, unless --min-ms/--warmup-ms scale them (tests, quick tries).
     http: o['min-ms'] || o['warmup-ms'] ? null : base.http,
     timeout_s: positiveOption('timeout', o.timeout, base.timeout_s),

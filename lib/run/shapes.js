@@ -36,8 +36,9 @@ export const SHAPES = {
   process: {
     check: () => null,
     repro: (job) => processRepro(job),
-    // The runtime's kind says how a user runs a script with it (kind.json script_args); no driver is involved.
-    run: (job, spec, ctx) => runProcessJob(job, spec, ctx),
+    // The runtime's kind says how a user runs a script with it (kind.json script_args); the driver only
+    // for a server's start (suites/startup/http-first-200.js: its httpServer, the HTTP suite's server).
+    run: (job, spec, ctx, driver) => runProcessJob(job, spec, ctx, driver),
   },
 };
 

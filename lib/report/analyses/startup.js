@@ -1,6 +1,7 @@
 // The start-up suite's memory table: what a runtime holds right after it starts (the empty
-// script) and after loading the 1,000-module graph (ESM, and CommonJS where it runs), from GNU
-// time's maximum resident set per start, compared across runtimes in the verdicts every table uses.
+// script) and after loading the 1,000-module graph (ESM, and CommonJS where it runs), from wait4's
+// maximum resident set per start, compared across runtimes in the verdicts every table uses; and
+// each runtime's binary size beside them.
 
 import { metricMedian } from '../metrics.js';
 import { simpleTable } from '../model.js';
@@ -74,13 +75,33 @@ function memoryTable(results, opts = {}) {
     ['workload', 'runtime', 'peak RSS', `${base} ÷ it`, 'verdict', 'over empty', 'rounds'],
     body,
     [
-      `peak RSS = GNU time’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
+      `peak RSS = wait4’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
       `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals ${CORRECTION}-adjusted over this table. Verdicts: less or more (the interval excludes 1), equivalent (the interval lies within ±5%), inconclusive (neither: more rounds would tell).`,
     ],
     2,
   );
 }
 
+/**
+ * Each runtime's binary and its size on disk (report.binary of its start-up rows, the path with
+ * symlinks resolved), beside the start-up tables: the file the kernel maps at every start.
+ * @param {any[]} results
+ * @param {{runtimes?: string[]}} [opts]
+ */
+function binaryTable(results, opts = {}) {
+  /** @type {Map<string, {path: string, bytes: number}>} */
+  const seen = new Map();
+  for (const r of results) if (r.suite === SUITE && r.report?.binary) seen.set(r.runtime, r.report.binary);
+  if (!seen.size) return null;
+  const order = opts.runtimes ?? [];
+  const rank = (/** @type {string} */ id) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const body = [...seen].sort((a, b) => rank(a[0]) - rank(b[0])).map(([rt, b]) => [rt, b.path, fmtBytes(b.bytes)]);
+  const note =
+    'size on disk of the binary each start runs (symlinks resolved); with a warm file cache a start maps only the pages it touches (major faults 0), so size weighs on a cold start, not these';
+  return simpleTable(null, ['runtime', 'binary', 'size'], body, [note], 2);
+}
+
 export default [
   { title: 'Start-up memory: resident set idle after start and after the module graph', table: memoryTable },
+  { title: 'Runtime binaries', table: binaryTable },
 ];

@@ -55,3 +55,19 @@ test('start-up memory: less, equivalent and inconclusive against the baseline, a
 test('start-up memory: no table without start-up rows that carry peak RSS', () => {
   assert.equal(tables[0].table([{ ...row('a', 'empty', 1, 1), metrics: {} }], {}), null);
 });
+
+test('runtime binaries: one line per runtime with its resolved path and size; none without start-up rows that name one', () => {
+  const binary = (path, bytes) => ({ ...row('x', 'empty', 1, MB), report: { binary: { path, bytes } } });
+  const rs = [
+    { ...binary('/opt/node', 150e6), runtime: 'node' },
+    { ...binary('/opt/node', 150e6), runtime: 'node', workload: 'print' },
+    { ...binary('/opt/bun', 107e6), runtime: 'bun' },
+  ];
+  const t = /** @type {any} */ (tables[1].table(rs, {}));
+  const body = t.rows.map((r) => Object.keys(r).map((k) => cellText(r[k])));
+  assert.deepEqual(body, [
+    ['node', '/opt/node', '150 MB'],
+    ['bun', '/opt/bun', '107 MB'],
+  ]);
+  assert.equal(tables[1].table([row('a', 'empty', 1, 1)], {}), null);
+});

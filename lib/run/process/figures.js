@@ -1,5 +1,5 @@
-// The figures of a process job (lib/run/process/job.js): the wall over its starts, GNU time's
-// memory and page faults per start, and CPU from what the orchestrator reaped.
+// The figures of a process job (lib/run/process/job.js): the wall over its starts, peak RSS and
+// page faults per start (wait4's rusage, read by the launcher or GNU time), and CPU per start.
 import { readFileSync } from 'node:fs';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { summarise } from '../../measure/record.js';
@@ -26,14 +26,37 @@ export function reapedCpu() {
 }
 
 /**
+ * CPU (ms) of the starts, summed from each start's own rusage (the launcher's lines: microseconds,
+ * the runtime and every process it waited for); null when a start has none.
+ * @param {{timed: StartTime}[]} starts
+ * @returns {{user: number, sys: number} | null}
+ */
+export function summedCpu(starts) {
+  if (starts.some((p) => !p.timed)) return null;
+  const sum = (k) => starts.reduce((a, p) => a + /** @type {any} */ (p.timed).cpu_ms[k], 0);
+  return { user: sum('user'), sys: sum('sys') };
+}
+
+/** How the wall of each start was timed. */
+const TIMERS = {
+  launcher: 'perf_counter_ns in the launcher, posix_spawn → wait4',
+  spawn: 'process.hrtime in the orchestrator, spawn → exit',
+  server: 'performance.now in the orchestrator, spawn → first 200 from /healthz (polled every 5 ms)',
+};
+
+/**
  * The row's own figures from the timed starts: the wall median (with its order-statistics
- * interval), p90 only where there are enough starts to hold it (lib/measure/stats.js requestsFor),
- * GNU time's peak RSS and page faults per start, and CPU per start from `cpu`, the CPU of every
- * process the orchestrator reaped over the timed starts (reapedCpu).
+ * interval), p90 and p99 only where there are enough starts to hold them (100 and 1,000:
+ * lib/measure/stats.js requestsFor), peak RSS and page faults per start, and CPU per start from
+ * `cpu`: the starts' own rusage summed (summedCpu, `launcher`), or the CPU of every process the
+ * orchestrator reaped over the timed starts (reapedCpu: GNU time's own exec included).
  * @param {{wall_ns: number | null, timed: StartTime}[]} starts
  * @param {{user: number, sys: number} | null} cpu
+ * @param {'launcher' | 'spawn' | 'server'} [how] the launcher's starts (launch.js), spawn() under GNU time,
+ *   or a server's spawn → first 200 (server.js)
  */
-export async function startFigures(starts, cpu) {
+export async function startFigures(starts, cpu, how = 'spawn') {
+  const launcher = how === 'launcher';
   const walls = starts.map((p) => /** @type {number} */ (p.wall_ns));
   const s = sorted(walls);
   const n = s.length;
@@ -43,35 +66,45 @@ export async function startFigures(starts, cpu) {
   const p90 = heldQuantile(quantileSorted(s, 0.9), 0.9, n);
   if (p90 !== null)
     metrics.wall_p90_ms = { value: p90 / 1e6, unit: 'ms', better: 'lower', label: 'wall p90 over the starts' };
+  const p99 = heldQuantile(quantileSorted(s, 0.99), 0.99, n);
+  if (p99 !== null)
+    metrics.wall_p99_ms = { value: p99 / 1e6, unit: 'ms', better: 'lower', label: 'wall p99 over the starts' };
   if (cpu) {
+    const how = launcher ? "each start's own rusage" : "GNU time's own included";
     metrics.cpu_per_start_ms = {
       value: (cpu.user + cpu.sys) / n,
       unit: 'ms',
       better: 'lower',
-      label: "CPU per start (user+sys over the timed starts ÷ starts; GNU time's own included)",
+      label: `CPU per start (user+sys over the timed starts ÷ starts; ${how})`,
     };
   }
+  // A start whose peak is no more than the launcher's own read the launcher's memory, not its own
+  // (starts.py floor_kib): no RSS figure then. Every runtime here peaks above it (20 MB and more).
+  const floorOf = (/** @type {any} */ t) => t.rss_floor_bytes ?? 0;
+  const rssKnown = timed.length === n && !timed.some((t) => t.rss_peak_bytes <= floorOf(t));
   if (timed.length === n) {
     const per = (k, label, unit) => ({ value: median(timed.map((t) => t[k])), unit, better: 'lower', label });
-    metrics.rss_per_start_bytes = per('rss_peak_bytes', 'peak RSS per start (median)', 'bytes');
+    if (rssKnown) metrics.rss_per_start_bytes = per('rss_peak_bytes', 'peak RSS per start (median)', 'bytes');
     metrics.minor_faults = per('minor_faults', 'minor page faults per start (median)', 'faults');
     metrics.major_faults = per('major_faults', 'major page faults per start (median)', 'faults');
   }
-  const rss_peak_bytes = timed.length === n ? Math.max(...timed.map((t) => t.rss_peak_bytes)) : null;
+  const rss_peak_bytes = rssKnown ? Math.max(...timed.map((t) => t.rss_peak_bytes)) : null;
   return {
     // The one result record (lib/measure/record.js): median, its interval, rate, thinned samples.
     inner: await summarise(walls, {
       unit: 'starts',
       units: 1,
       calls: n,
-      timer: 'process.hrtime in the orchestrator, spawn → exit',
+      timer: TIMERS[how],
       /** @type {Record<string, {value: number, unit: string, better: string, label: string}>} */
       metrics: {
-        wall_median_ms: {
+        // A server's start ends at its first 200, not at an exit: its own figure, so no table mixes the two.
+        [how === 'server' ? 'first_200_median_ms' : 'wall_median_ms']: {
           value: quantileSorted(s, 0.5) / 1e6,
           unit: 'ms',
           better: 'lower',
-          label: 'wall per start, spawn → exit (median)',
+          label:
+            how === 'server' ? 'spawn → first 200 from /healthz (median)' : 'wall per start, spawn → exit (median)',
         },
         ...metrics,
       },

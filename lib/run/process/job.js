@@ -2,17 +2,21 @@
 // runtime under test (a script run as a user runs it), each timed spawn → exit on the
 // orchestrator's clock, and each under GNU time for its CPU, peak RSS and page faults. Nothing is
 // measured inside the process: the figure is what a user waits for, start to finish.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
+import { displayPath } from '../../paths.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
 import { GNU_TIME, outsideMeasurement, parseStartTime, START_FORMAT } from '../../runtimes/outside.js';
 import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
-import { reapedCpu, startFigures } from './figures.js';
-import { readStrace, straceArgv } from './strace.js';
+import { reapedCpu, startFigures, summedCpu } from './figures.js';
+import { launcherPython, launchStarts } from './launch.js';
+import { serverStarts } from './server.js';
+import { tracedMetrics } from './strace.js';
 
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
 export const WARMUP_STARTS = 2;
@@ -111,15 +115,62 @@ export function judgeStart(p, which, { rt, w, state, capBytes }) {
 }
 
 /**
+ * The runtime's binary as the kernel runs it (symlinks resolved) and its size on disk: printed
+ * beside the start-up tables. Null when it cannot be read.
+ * @param {string} bin
+ */
+export function binaryOf(bin) {
+  try {
+    const path = realpathSync(bin);
+    return { path: displayPath(path), bytes: statSync(path).size };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `total` starts of the job's command in a row, through the launcher where there is a Python 3
+ * (launch.js), else one node spawn() under GNU time each; the CPU of the starts after the warm-ups
+ * from what the orchestrator reaped (the launcher's lines carry their own, summedCpu).
+ * @param {any} base startOnce's options but the timeout
+ * @param {string | null} python
+ * @param {number} total
+ * @param {number} deadline on performance.now()
+ * @param {string} dir
+ */
+async function allStarts(base, python, total, deadline, dir) {
+  if (python) {
+    const { timeFile, ...o } = base;
+    return {
+      starts: await launchStarts({ ...o, python, dir, total, timeoutMs: deadline - performance.now() }),
+      cpu: null,
+    };
+  }
+  const starts = [];
+  /** @type {{user: number, sys: number} | null} */
+  let cpu0 = null;
+  for (let i = 0; i < total; i++) {
+    if (i === WARMUP_STARTS) cpu0 = reapedCpu();
+    const p = await startOnce({ ...base, timeoutMs: deadline - performance.now() });
+    starts.push(p);
+    if (p.killed || p.spawnError || p.code !== 0) break;
+  }
+  const cpu1 = reapedCpu();
+  return { starts, cpu: cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys } : null };
+}
+
+/**
  * One process job → one row (null when the user interrupted it).
  * @param {any} job
  * @param {any} spec the mode's figures (starts, inputs_dir)
  * @param {import('../../runtimes/rows.js').JobContext} ctx
+ * @param {any} [driver] the runtime's driver: its httpServer for a server's starts (http-first-200)
  */
-export async function runProcessJob(job, spec, ctx) {
+export async function runProcessJob(job, spec, ctx, driver = null) {
   const rt = job.runtime;
   const w = job.workload.module;
   const how = outsideMeasurement();
+  const python = launcherPython();
   const t0 = performance.now();
   /** @param {any} inner @param {any} [figures] */
   const row = (inner, figures = {}) =>
@@ -128,18 +179,22 @@ export async function runProcessJob(job, spec, ctx) {
       {
         ...outcomeNotRun(),
         wall_ms: performance.now() - t0,
-        outside_source:
-          how.timer === 'gnu'
+        outside_source: python
+          ? 'the launcher per process (lib/run/process/starts.py: posix_spawn, wait4 rusage, its clock)'
+          : how.timer === 'gnu'
             ? 'GNU time per process (wait4 rusage); wall on the orchestrator clock'
             : 'orchestrator clock only',
-        unmeasured: how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults'],
+        unmeasured: python || how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults'],
         ...figures,
       },
       { unit: 'starts', ...inner },
       ctx,
     );
-  if (rt.script.unsupported) return row({ status: 'unsupported', error: rt.script.unsupported, phase: 'spawn' });
-  if (rt.preload) {
+  // A server start (http-first-200) is the driver's server, which every kind has and which runs a variant's preload.
+  const server = Boolean(w.server);
+  if (rt.script.unsupported && !server)
+    return row({ status: 'unsupported', error: rt.script.unsupported, phase: 'spawn' });
+  if (rt.preload && !server) {
     const why = "a variant's preload module is imported by parity's harness, which a start-up process does not run";
     return row({ status: 'unsupported', error: why, phase: 'spawn' });
   }
@@ -153,7 +208,7 @@ export async function runProcessJob(job, spec, ctx) {
       return row({ status: 'error', error: `command: ${e instanceof Error ? e.message : String(e)}`, phase: 'setup' });
     }
     if (cmd.unsupported) return row({ status: 'unsupported', error: cmd.unsupported, phase: 'setup' });
-    const args = /** @type {string[]} */ (scriptLine(rt, cmd.script, cmd.args ?? []));
+    const args = server ? [] : /** @type {string[]} */ (scriptLine(rt, cmd.script, cmd.args ?? []));
     const deadline = t0 + ctx.limits.timeout_s * 1000;
     let interrupted = false;
     /** @type {() => void} */
@@ -174,54 +229,65 @@ export async function runProcessJob(job, spec, ctx) {
       },
     };
     const n = spec.starts ?? 20;
-    const judged = { rt, w, state: cmd.state, capBytes: ctx.limits.mem_cap_bytes };
-    const starts = [];
-    /** @type {{user: number, sys: number} | null} */
-    let cpu0 = null;
-    for (let i = 0; i < WARMUP_STARTS + n; i++) {
-      if (i === WARMUP_STARTS) cpu0 = reapedCpu();
-      const p = await startOnce({ ...base, timeoutMs: deadline - performance.now() });
+    if (server) {
+      const all = await serverStarts(job, driver, base.env, WARMUP_STARTS + n, deadline, base.register);
       if (interrupted) return null;
+      for (const [i, p] of all.entries()) {
+        const which = i < WARMUP_STARTS ? `warm-up start ${i + 1}` : `start ${i + 1 - WARMUP_STARTS} of ${n}`;
+        const phase = i < WARMUP_STARTS ? 'warm-up' : 'run';
+        if (p.unsupported) return row({ status: 'unsupported', error: p.unsupported, phase: 'spawn' });
+        if (p.killed)
+          return row({ status: 'timeout', error: `${which} did not answer within the job's time limit`, phase });
+        if (p.error) return row({ status: 'error', error: `${which}: ${p.error}`, phase });
+      }
+      const starts = all.slice(WARMUP_STARTS);
+      const walls = starts.map((p) => ({ wall_ns: p.wall_ns, timed: null }));
+      const { inner } = await startFigures(walls, null, 'server');
+      const rss = median(starts.map((p) => p.rss_bytes ?? Number.NaN));
+      if (Number.isFinite(rss)) {
+        const label = "RSS at the first 200 (the server's process tree, /proc), median";
+        /** @type {any} */ (inner).metrics.rss_first_200_bytes = { value: rss, unit: 'bytes', better: 'lower', label };
+      }
+      const unmeasured = ['cpu_ms', 'rss_peak_bytes', 'page faults', 'syscalls', 'threads_started', 'tasks_peak'];
+      const report = { starts: n, warmup_starts: WARMUP_STARTS, binary: binaryOf(rt.bin) };
+      return row(
+        { ...inner, report },
+        { unmeasured, outside_source: 'the orchestrator clock: spawn → first 200 from /healthz' },
+      );
+    }
+    const judged = { rt, w, state: cmd.state, capBytes: ctx.limits.mem_cap_bytes };
+    const all = await allStarts(base, python, WARMUP_STARTS + n, deadline, tmp);
+    if (interrupted) return null;
+    for (const [i, p] of all.starts.entries()) {
       const which = i < WARMUP_STARTS ? `warm-up start ${i + 1}` : `start ${i + 1 - WARMUP_STARTS} of ${n}`;
       const bad = judgeStart(p, which, judged);
       if (bad) return row({ ...bad, phase: i < WARMUP_STARTS ? 'warm-up' : 'run' });
-      if (i >= WARMUP_STARTS) starts.push(p);
     }
-    const cpu1 = reapedCpu();
-    const cpu = cpu0 && cpu1 ? { user: cpu1.user - cpu0.user, sys: cpu1.sys - cpu0.sys } : null;
-    const { inner: record, cpu_ms, rss_peak_bytes } = await startFigures(starts, cpu);
+    const starts = all.starts.slice(WARMUP_STARTS);
+    const cpu = python ? summedCpu(starts) : all.cpu;
+    const { inner: record, cpu_ms, rss_peak_bytes } = await startFigures(starts, cpu, python ? 'launcher' : 'spawn');
     const inner = /** @type {any} */ (record);
-    // One more start under strace, after the timed ones: its count of system calls. A start strace
-    // cannot trace (not installed, ptrace refused) leaves the figure absent and named, never zero.
-    const traceFile = join(tmp, '.parity-strace');
-    const traced = straceArgv(rt.bin, args, traceFile);
-    /** @type {{calls: number, spawns: number} | null} */
-    let syscalls = null;
-    if (traced) {
-      const p = await startOnce({
-        ...base,
-        bin: traced[0],
-        args: traced[1],
-        timeFile: null,
-        timeoutMs: deadline - performance.now(),
-      });
-      if (interrupted) return null;
-      if (!judgeStart(p, 'the strace start', judged)) syscalls = readStrace(traceFile);
-    }
-    if (syscalls !== null) {
-      const of = 'of one start (strace -f -c on an extra start, not timed)';
-      const label = `system calls ${of}, every thread and process`;
-      inner.metrics.syscalls = { value: syscalls.calls, unit: 'calls', better: 'lower', label };
-      const started = `threads and processes started ${of}: successful clone, clone3, fork, vfork`;
-      inner.metrics.threads_started = { value: syscalls.spawns, unit: 'tasks', better: 'none', label: started };
-    }
+    // Two more starts under strace, after the timed ones (strace slows them): the count of system
+    // calls, and the tasks alive. A start strace cannot trace (not installed, ptrace refused) leaves
+    // its figures absent and named, never zero.
+    /** @type {(argv: [string, string[]] | null, which: string) => Promise<boolean | null>} */
+    const traceStart = async (argv, which) => {
+      if (!argv) return false;
+      const o = { ...base, bin: argv[0], args: argv[1], timeFile: null, timeoutMs: deadline - performance.now() };
+      const p = await startOnce(o);
+      return interrupted ? null : !judgeStart(p, which, judged);
+    };
+    const traced = await tracedMetrics(rt.bin, args, tmp, traceStart);
+    if (traced === null) return null;
+    Object.assign(inner.metrics, traced.metrics);
     const command = [rt.bin, ...args].map(shellQuote).join(' ');
     const unmeasured = [
-      ...(how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults']),
-      ...(syscalls === null ? ['syscalls', 'threads_started'] : []),
+      ...(python || how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults']),
+      ...(rss_peak_bytes === null && (python || how.timer === 'gnu') ? ['rss_peak_bytes'] : []),
+      ...traced.unmeasured,
     ];
     return row(
-      { ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command } },
+      { ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command, binary: binaryOf(rt.bin) } },
       { cpu_ms, rss_peak_bytes, unmeasured },
     );
   } finally {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
-import { parseStraceSpawns, parseStraceTotal, straceArgv } from './strace.js';
+import { parseStraceSpawns, parseStraceTotal, parseTasks, straceArgv } from './strace.js';
 
 const recorded = (name) => readFileSync(join(ROOT, 'test', 'fixtures', 'outside', name), 'utf8');
 
@@ -30,4 +30,23 @@ test('threads and processes started are the successful clone, clone3, fork and v
     '  1.00    0.000010           1         4         1 clone3\n100.00    0.001000           1      1000         1 total\n';
   assert.equal(parseStraceSpawns(failed), 3);
   assert.equal(parseStraceSpawns('no summary'), null);
+});
+
+test('tasks alive: the most at once, and those alive when the main thread called exit_group', () => {
+  // node's worker script: 7 threads started, the worker's own ended before the exit, 2 helpers after.
+  assert.deepEqual(parseTasks(recorded('strace-tasks-node-worker.txt')), { peak: 8, at_exit: 3, created: 7 });
+  // A call strace split around another task's line still counts its new task.
+  const split = [
+    '10 clone3({flags=CLONE_VM|CLONE_THREAD} <unfinished ...>',
+    '10 <... clone3 resumed> => {parent_tid=[11]}, 88) = 11',
+    '10 clone(child_stack=NULL, flags=SIGCHLD) = 12',
+    '12 +++ exited with 0 +++',
+    '10 exit_group(0)                     = ?',
+    '11 +++ exited with 0 +++',
+    '10 +++ exited with 0 +++',
+  ].join('\n');
+  assert.deepEqual(parseTasks(split), { peak: 3, at_exit: 2, created: 2 });
+  // One thread only: bun's empty start makes none.
+  assert.deepEqual(parseTasks('7 exit_group(0) = ?\n7 +++ exited with 0 +++\n'), { peak: 1, at_exit: 1, created: 0 });
+  assert.equal(parseTasks(''), null);
 });

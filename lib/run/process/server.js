@@ -1,0 +1,93 @@
+// The starts of a start-up workload that starts a server (`command` returns `{server: 'http'}`):
+// the HTTP suite's server of the runtime (its driver's httpServer, the one definition of how each
+// runtime serves the hono app), started and stopped N times, each timed from spawn to the first
+// 200 from /healthz (the HTTP suite's own probe, firstOk) on the orchestrator's clock. A server
+// never exits by itself, so this is how workerd has a start-up figure.
+
+import { readFileSync } from 'node:fs';
+import { startChild } from '../../runtimes/proc.js';
+import { parseStatus } from '../../runtimes/proctree.js';
+import { firstOk } from '../http/job.js';
+import { treeRssBytes } from '../http/memory.js';
+
+/** VmRSS of one process, bytes; null when gone. @param {number} pid */
+function ownRss(pid) {
+  try {
+    return parseStatus(readFileSync(`/proc/${pid}/status`, 'utf8')).rss_bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {...(number | null)} xs */
+const sumOrNull = (...xs) =>
+  xs.every((x) => x === null) ? null : xs.reduce((a, x) => /** @type {number} */ (a) + (x ?? 0), 0);
+
+const FAILED = { wall_ns: null, rss_bytes: null, error: null, killed: false };
+
+/**
+ * One server start: spawn → port → first 200, then the server killed and waited for.
+ * @param {any} job
+ * @param {any} driver
+ * @param {Record<string, string | undefined>} env
+ * @param {number} untilMs on performance.now()
+ * @param {(kill: () => void) => void} register
+ * @returns {Promise<{wall_ns: number | null, rss_bytes: number | null, error: string | null, killed: boolean,
+ *   unsupported?: string}>}
+ */
+export async function serverStart(job, driver, env, untilMs, register) {
+  const launch = await driver.httpServer(job, { node_env: env.NODE_ENV ?? '(unset)' });
+  if (launch.unsupported) return { ...FAILED, unsupported: launch.unsupported };
+  const gone = { ended: false };
+  /** @type {(v: any) => void} */
+  let ended = () => {};
+  const end = new Promise((r) => {
+    ended = r;
+  });
+  let killed = false;
+  const t0 = performance.now();
+  const h = startChild({
+    ...{ bin: launch.bin, args: launch.args, env, cwd: launch.cwd, control: launch.control ?? false },
+    onEnd(e) {
+      gone.ended = true;
+      ended(e);
+    },
+  });
+  register(() => {
+    killed = true;
+    h.killGroup();
+  });
+  try {
+    const port = await launch.port(h, Math.max(1, untilMs - performance.now()), gone);
+    const ready = await firstOk(port, untilMs, gone);
+    const rss_bytes = sumOrNull(ownRss(h.pid), treeRssBytes(h.pid));
+    return { wall_ns: Math.round((ready - t0) * 1e6), rss_bytes, error: null, killed };
+  } catch (e) {
+    const said = /** @type {any} */ (await Promise.race([end, null]))?.stderr?.trim().split('\n').at(-1);
+    const why = `${e instanceof Error ? e.message : String(e)}${said ? `: ${said}` : ''}`;
+    return { wall_ns: null, rss_bytes: null, error: why, killed };
+  } finally {
+    h.killGroup();
+    await end;
+    launch.cleanup?.();
+  }
+}
+
+/**
+ * `total` server starts in a row; stops at the first that fails.
+ * @param {any} job
+ * @param {any} driver
+ * @param {Record<string, string | undefined>} env
+ * @param {number} total
+ * @param {number} deadline on performance.now()
+ * @param {(kill: () => void) => void} register
+ */
+export async function serverStarts(job, driver, env, total, deadline, register) {
+  const starts = [];
+  for (let i = 0; i < total; i++) {
+    const s = await serverStart(job, driver, env, deadline, register);
+    starts.push(s);
+    if (s.error || s.killed || s.unsupported) break;
+  }
+  return starts;
+}
