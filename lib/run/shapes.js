@@ -37,7 +37,7 @@ export const SHAPES = {
     check: () => null,
     repro: (job) => processRepro(job),
     // The runtime's kind says how a user runs a script with it (kind.json script_args); the driver only
-    // for a server's start (suites/startup/http-first-200.js: its httpServer, the HTTP suite's server).
+    // for a server's start (suites/startup/http-first-200.js: its server seam, the HTTP suite's server module).
     run: (job, spec, ctx, driver) => runProcessJob(job, spec, ctx, driver),
   },
 };

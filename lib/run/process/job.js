@@ -164,7 +164,7 @@ async function allStarts(base, python, total, deadline, dir) {
  * @param {any} job
  * @param {any} spec the mode's figures (starts, inputs_dir)
  * @param {import('../../runtimes/rows.js').JobContext} ctx
- * @param {any} [driver] the runtime's driver: its httpServer for a server's starts (http-first-200)
+ * @param {any} [driver] the runtime's driver: its server seam for a server's starts (http-first-200)
  */
 export async function runProcessJob(job, spec, ctx, driver = null) {
   const rt = job.runtime;

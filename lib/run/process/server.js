@@ -1,13 +1,13 @@
-// The starts of a start-up workload that starts a server (`command` returns `{server: 'http'}`):
-// the HTTP suite's server of the runtime (its driver's httpServer, the one definition of how each
-// runtime serves the hono app), started and stopped N times, each timed from spawn to the first
+// The starts of a start-up workload that starts a server (one that names a `server` module):
+// the HTTP suite's server of the runtime (its driver's server seam serving the module the workload
+// names, the one definition of how each runtime serves the hono app), started and stopped N times, each timed from spawn to the first
 // 200 from /healthz (the HTTP suite's own probe, firstOk) on the orchestrator's clock. A server
 // never exits by itself, so this is how workerd has a start-up figure.
 
 import { readFileSync } from 'node:fs';
 import { startChild } from '../../runtimes/proc.js';
 import { parseStatus } from '../../runtimes/proctree.js';
-import { firstOk } from '../http/job.js';
+import { firstOk, servedModule } from '../http/job.js';
 import { treeRssBytes } from '../http/memory.js';
 
 /** VmRSS of one process, bytes; null when gone. @param {number} pid */
@@ -36,7 +36,10 @@ const FAILED = { wall_ns: null, rss_bytes: null, error: null, killed: false };
  *   unsupported?: string}>}
  */
 export async function serverStart(job, driver, env, untilMs, register) {
-  const launch = await driver.httpServer(job, { node_env: env.NODE_ENV ?? '(unset)' });
+  const launch = await driver.server(job, {
+    module: servedModule(job.workload.module, job.workload.file),
+    node_env: env.NODE_ENV ?? '(unset)',
+  });
   if (launch.unsupported) return { ...FAILED, unsupported: launch.unsupported };
   const gone = { ended: false };
   /** @type {(v: any) => void} */
