@@ -9,7 +9,8 @@ BIOME := node_modules/.bin/biome
 
 # User knobs (make run RUNTIME=bun SUITE=math QUICK=1)
 RUNTIME ?=
-RUNTIMES ?= node deno bun
+# Empty: the CLI's default_runtimes from runners/runtimes.json (node deno bun).
+RUNTIMES ?=
 SUITE ?=
 WORKLOAD ?=
 PARAMS ?=
@@ -44,7 +45,7 @@ ONLY ?=
 # $(call flags,SUITE QUICK …) gives `--suite "…" --quick …` for those that are set.
 VALUE_FLAGS := SUITE:suite WORKLOAD:workload PARAMS:params ROUNDS:rounds SEED:seed PRECISION:precision \
 	BUDGET:budget BASELINE:baseline SHOW:show OUT:out TIMEOUT:timeout WPT_DIR:wpt-dir AA:floor THRESHOLD:threshold \
-	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes BASE:base STARTS:starts
+	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes RUNTIMES:runtimes BASE:base STARTS:starts
 SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown
 flag_of = $(patsubst $(1):%,%,$(filter $(1):%,$(2)))
 flags = $(strip $(foreach v,$(1),$(if $(call flag_of,$(v),$(VALUE_FLAGS)),$(if $($(v)),--$(call flag_of,$(v),$(VALUE_FLAGS)) "$($(v))"),$(if $(filter 1 yes true,$($(v))),--$(call flag_of,$(v),$(SWITCH_FLAGS))))))
@@ -141,7 +142,7 @@ run: ## run one runtime: make run RUNTIME=bun [SUITE=math] [QUICK=1]
 
 compare: ## interleaved comparison: make compare RUNTIMES="node deno bun" [SUITE=…] [QUICK=1] [CONFORMANCE=1]
 	@test -z "$(RUNTIME)" || { echo "compare: takes RUNTIMES (a list), not RUNTIME=$(RUNTIME): e.g. make compare RUNTIMES=\"node $(RUNTIME)\"" >&2; exit 2; }
-	@$(ORCH) run --runtimes "$(RUNTIMES)" $(RUN_FLAGS)
+	@$(ORCH) run $(call flags,RUNTIMES) $(RUN_FLAGS)
 
 table: ## print a results file: make table FILE=results/… [SHOW=spread,cpu,rss,conformance,metrics] [BASELINE=id] [AA=a/a file] [SUITE=…] [WORKLOAD=…] [ONLY=main|analyses]
 	@test -n "$(FILE)" || { echo "table: set FILE to a results file, e.g. make table FILE=$$(ls -t results/*.json 2>/dev/null | head -1)" >&2; exit 2; }

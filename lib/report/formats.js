@@ -1,8 +1,11 @@
 // Output formats, in one place. Printed formats (text, markdown) are what a table is printed as;
-// export formats turn a whole results document into another file (bmf: Bencher Metric Format).
+// export formats turn a whole results document into another file (bmf: Bencher Metric Format;
+// html: the report page; json: the document itself).
 // A command asks here which printed format the user chose, and an export looks its format up
 // here: a new export format is one entry (and its module and test), not a change to the CLI.
+import { analysesOf } from './analyses/index.js';
 import { exportBmf } from './bmf.js';
+import { renderHtml } from './html.js';
 
 /** Printed formats of the text printers (print.js). */
 export const PRINTED = ['text', 'markdown'];
@@ -32,6 +35,14 @@ export const EXPORTS = {
         : [];
       return { text: `${JSON.stringify(bmf, null, 1)}\n`, warnings };
     },
+  },
+  html: {
+    summary: 'the self-contained HTML report with charts (what make report writes)',
+    render: (doc) => ({ text: renderHtml(doc, { analyses: analysesOf(doc) }), warnings: [] }),
+  },
+  json: {
+    summary: 'the results document itself, validated, one value per line',
+    render: (doc) => ({ text: `${JSON.stringify(doc, null, 1)}\n`, warnings: [] }),
   },
 };
 

@@ -7,6 +7,14 @@ test('one place says which printed format a command prints and which export form
   assert.equal(printFormat({}), 'text');
   assert.deepEqual(PRINTED, ['text', 'markdown']);
   assert.equal(exportFormat('bmf'), EXPORTS.bmf);
-  assert.throws(() => exportFormat('xlsx'), /Unknown export format "xlsx": valid formats are bmf/);
-  assert.throws(() => exportFormat(undefined), /valid formats are bmf/);
+  assert.throws(() => exportFormat('xlsx'), /Unknown export format "xlsx": valid formats are bmf, html, json/);
+  assert.throws(() => exportFormat(undefined), /valid formats are bmf, html, json/);
+});
+
+test('every output format has its entry: the report page and the document itself export as well', async () => {
+  const { doc, rounds } = await import('../../test/fixtures/table-doc.js');
+  const d = doc([...rounds('a', [2e6, 2e6, 2e6]), ...rounds('b', [1e6, 1e6, 1e6])]);
+  assert.deepEqual(Object.keys(EXPORTS).sort(), ['bmf', 'html', 'json']);
+  assert.match(EXPORTS.html.render(d).text, /^<!doctype html>/i);
+  assert.deepEqual(JSON.parse(EXPORTS.json.render(d).text), d);
 });

@@ -20,12 +20,13 @@ test('every make target calls a command of the one table, and no script has a pa
   assert.deepEqual(direct, []);
 });
 
-test('every option a command lists is defined once, and the default runtimes agree with make', () => {
+test('every option a command lists is defined once, and make lists no runtimes of its own', () => {
   for (const [name, c] of Object.entries(COMMANDS)) {
     for (const k of c.options) assert.ok(OPTIONS[k], `${name} lists --${k}, which OPTIONS does not define`);
   }
-  const make = /^RUNTIMES \?= (.+)$/m.exec(makefiles()[0])?.[1];
-  assert.equal(make, DEFAULT_RUNTIMES);
+  // An empty RUNTIMES leaves --runtimes out, so the CLI's default (runners/runtimes.json) holds.
+  assert.match(makefiles()[0], /^RUNTIMES \?=\s*$/m);
+  assert.equal(DEFAULT_RUNTIMES, 'node deno bun');
 });
 
 test('bad input to the conformance commands is one line naming what is wrong, exit 2', () => {
