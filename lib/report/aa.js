@@ -85,5 +85,40 @@ export function aaReport(doc) {
   const verdict = ok
     ? `${summary}: ${flagged <= expected ? 'within' : 'more than, but within the chance spread of,'} the 5% expected by chance; differences below about ${pct(floor.maxAbsDev)} are not claims on this machine`
     : `${summary}: more than chance allows; this machine is too noisy (or drifts within rounds) for claims below ${pct(floor.maxAbsDev)}`;
-  return { table, verdict, flagged, rows: floor.rows };
+  const pooled = aaPooled(doc);
+  const method = pooled.comparisons
+    ? `as the tables read it (moderated within each suite, Benjamini–Yekutieli over each metric's comparisons), pooled over ${pooled.comparisons} comparisons of ${pooled.metrics} metrics: ${pooled.flagged} called faster or slower (${pct(pooled.flagged / pooled.comparisons)}), ${pooled.equivalent} equivalent, the rest inconclusive; the moderated 95% interval holds 1 on ${pct(pooled.coverage)} of them`
+    : '';
+  return { table, verdict: method ? `${verdict}\n${method}` : verdict, flagged, rows: floor.rows, pooled };
+}
+
+/**
+ * The A/A as the tables read it: every ratio of the twin against the original with a direction
+ * (time, CPU, memory, a row's own metrics), moderated and adjusted as aggregate() does, pooled.
+ * The truth of each is 1: the share called faster or slower is the tables' false-flag rate, and
+ * the share of moderated 95% intervals (before the table's adjustment) holding 1 their coverage.
+ * @param {any} doc an A/A results file
+ */
+export function aaPooled(doc) {
+  const ids = doc.runtimes.map((r) => r.id);
+  const base = ids.find((id) => ids.includes(aaId(id)));
+  if (!base) return { comparisons: 0, metrics: 0, flagged: 0, equivalent: 0, coverage: Number.NaN };
+  const agg = aggregate(doc.results, [base, aaId(base)], base);
+  const all = [];
+  const metrics = new Set();
+  for (const row of agg.rows) {
+    for (const [id, r] of Object.entries(row.cells[aaId(base)]?.ratios ?? {})) {
+      if (!r || !Number.isFinite(r.ratio)) continue;
+      all.push(r);
+      metrics.add(id);
+    }
+  }
+  const withCi = all.filter((r) => Number.isFinite(r.ci95_raw?.[0]));
+  return {
+    comparisons: all.length,
+    metrics: metrics.size,
+    flagged: all.filter((r) => r.verdict === 'faster' || r.verdict === 'slower').length,
+    equivalent: all.filter((r) => r.verdict === 'equivalent').length,
+    coverage: withCi.filter((r) => r.ci95_raw[0] <= 1 && r.ci95_raw[1] >= 1).length / withCi.length,
+  };
 }
