@@ -58,7 +58,7 @@ const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '—');
 /**
  * The A/A report: one line per row and a one-line verdict.
  * @param {any} doc
- * @returns {{table: import('./model.js').TableData, verdict: string, flagged: number, rows: number}}
+ * @returns {{table: import('./model.js').TableData, verdict: string, flagged: number, rows: number, pooled: ReturnType<typeof aaPooled>}}
  */
 export function aaReport(doc) {
   const { rows, floor, runtime } = aaSummary(doc);

@@ -108,6 +108,10 @@ test('an A/A file yields a per-row noise floor and a verdict within chance for p
   const floor = floorByRow(aa);
   assert.equal(floor.size, 20);
   for (const f of floor.values()) assert.ok(f > 0 && f < 0.2, String(f));
+  // As the tables read it, pooled over every metric with a direction: no claim, intervals hold 1.
+  assert.ok(r.pooled.comparisons >= 20, JSON.stringify(r.pooled));
+  assert.ok(r.pooled.flagged <= 2 && r.pooled.coverage >= 0.85, JSON.stringify(r.pooled));
+  assert.match(r.verdict, /as the tables read it .* pooled over \d+ comparisons/);
 });
 
 test('an A/A file where the twin is really slower is called more than chance', () => {
@@ -115,6 +119,8 @@ test('an A/A file where the twin is really slower is called more than chance', (
   const slow = Object.fromEntries(workloads.map((w) => [`${w}/node/aa`, 1.2]));
   const r = aaReport(docOf({ runtimes: ['node', 'node/aa'], workloads, cv: 0.02, slow }));
   assert.match(r.verdict, /more than chance allows/);
+  // The tables' reading sees the 1.2× too: most of the 20 time ratios are called.
+  assert.ok(r.pooled.flagged >= 15, JSON.stringify(r.pooled));
 });
 
 test('a file without a twin is not an A/A file', () => {
