@@ -51,7 +51,8 @@ async function generate(kind, a) {
   if (kind === 'floor') {
     // One line for beside a suite's tables: what this machine's A/A run of that suite says.
     const r = aaReport(load(a.file));
-    return `A/A noise floor of ${a.suite ?? 'this suite'} here (${a.file}): ${r.verdict.replace(/^noise floor on this machine: /, '')}`;
+    const first = r.verdict.split('\n')[0];
+    return `A/A noise floor of ${a.suite ?? 'this suite'} here (${a.file}): ${first.replace(/^noise floor on this machine: /, '')}`;
   }
   if (kind === 'aa') {
     const r = aaReport(load(a.file));

@@ -246,10 +246,11 @@ export function precisionHeader(adaptive, width = 120) {
   };
   const lines = [
     `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows` +
-      (decided ? `, ${decided} more decided (every ratio's 99% interval excludes 1)` : '') +
+      (decided ? `, ${decided} more decided` : '') +
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
-      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = neither reached nor decided.`,
+      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = neither reached nor decided`,
+    "  (decided: every ratio's 99% interval excludes 1).",
   ];
   const items = rows.map((r) => {
     const p = paramsKey(r.params);

@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { validateWorkload } from '../../measure/workload.js';
 import { ROOT, UsageError } from '../../paths.js';
 import { descendantsOf } from '../../runtimes/descendants.js';
@@ -156,7 +155,7 @@ describe('a start that fails makes the row fail, never a fast result', () => {
 describe('a start-up job of a server: spawn to its first 200', () => {
   test("node's HTTP server, started and killed per start: the spawn → first 200 median and RSS there; nothing left running", async () => {
     const file = join(ROOT, 'suites/startup/http-first-200.js');
-    const { default: module } = await import(pathToFileURL(file).href);
+    const { default: module } = await import('../../../suites/startup/http-first-200.js');
     const driver = (await import('../../runtimes/drivers/index.js')).driverFor(node);
     const j = { runtime: node, workload: { suite: 'startup', name: module.name, module, file }, params: {}, round: 1 };
     const row = /** @type {any} */ (await runProcessJob(j, { starts: 3, inputs_dir: dir }, ctx, driver));
