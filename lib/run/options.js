@@ -2,6 +2,7 @@
 // whichever command takes it (cli.js checks that a command takes only the options it lists).
 import { UsageError } from '../paths.js';
 import { EXPORTS } from '../report/formats.js';
+import { RELEASE_NAMES } from '../runtimes/platform.js';
 import { loadRegistry, REGISTRY_FILE } from '../runtimes/registry.js';
 import { SHOW_VALUES } from './inputs.js';
 
@@ -73,7 +74,10 @@ export const OPTIONS = {
   },
   base: { type: 'string', help: 'gate: a parity checkout of the base, with its own node_modules (make -C it setup)' },
   // Releases as runtimes (timeline, bisect).
-  runtime: { type: 'string', help: 'timeline, bisect: node, deno or bun (the releases are name@x.y.z)' },
+  runtime: {
+    type: 'string',
+    help: `timeline, bisect: ${RELEASE_NAMES.join(', ')} (the kinds with release packages; the releases are name@x.y.z)`,
+  },
   versions: { type: 'string', help: 'timeline: releases, a range "22.0.0..24.21.0" or a list "24.9.0 24.21.0"' },
   every: {
     type: 'string',
