@@ -7,7 +7,10 @@
 // starts. Prints a markdown table; docs/startup.md keeps one. Pin it to one core so that both
 // timers and every start share it (taskset's affinity is inherited):
 //
-//   taskset -c 0 node tools/startup-crosscheck.js [runtimes=node,deno,bun] [starts=20] [turns=4]
+//   taskset -c 0 node tools/startup-crosscheck.js [runtimes=node,deno,bun] [starts=20] [turns=4] [out.json]
+//
+// With out.json it also keeps every start's time from both timers, the machine's fingerprint and
+// parity's commit (results/published/startup-crosscheck.json is the one docs/startup-crosscheck.md quotes).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +18,8 @@ import { join } from 'node:path';
 import { median } from '../lib/measure/stats.js';
 import { paramSets } from '../lib/measure/workload.js';
 import { loadWorkloads } from '../lib/results/discover.js';
+import { fingerprint } from '../lib/measure/fingerprint.js';
+import { provenance, writeJsonAtomic } from '../lib/results/file.js';
 import { runProcessJob } from '../lib/run/process/job.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
 import { GNU_TIME } from '../lib/runtimes/outside.js';
@@ -73,6 +78,10 @@ const floor = {
 workloads.unshift(/** @type {any} */ (floor));
 const ctx = { version: null, limits: { timeout_s: 300, mem_cap_bytes: 4 * 2 ** 30 } };
 const rows = [];
+/** @type {any[]} every cell's raw figures, for out.json */
+const cells = [];
+const OUT = process.argv[5];
+const started = new Date().toISOString();
 const load0 = loadavg()[0];
 let cell = 0;
 try {
@@ -113,6 +122,17 @@ try {
       const [p, hf] = [median(got.parity), median(got.hyperfine)];
       const rssP = median(rss);
       const rssG = gnuTimeRss(argv);
+      cells.push({
+        workload: w.id,
+        runtime: rt.id,
+        argv,
+        parity_ms: got.parity,
+        hyperfine_ms: got.hyperfine,
+        parity_median_ms: p,
+        hyperfine_median_ms: hf,
+        parity_rss_bytes: Number.isNaN(rssP) ? null : rssP,
+        gnu_time_rss_bytes: rssG,
+      });
       rows.push(
         `| ${w.id} | ${rt.id} | ${ms(p)} | ${ms(hf)} | ${pct(p, hf)} | ${mb(rssP)} | ${mb(rssG)} | ${pct(rssP, rssG)} |`,
       );
@@ -123,6 +143,19 @@ try {
   rmSync(dir, { recursive: true, force: true });
   rmSync(cwd, { recursive: true, force: true });
 }
+if (OUT)
+  writeJsonAtomic(OUT, {
+    tool: 'tools/startup-crosscheck.js',
+    command: `taskset -c 0 node ${process.argv.slice(1).join(' ')}`,
+    started,
+    finished: new Date().toISOString(),
+    loadavg: [load0, loadavg()[0]],
+    turns: CHUNKS,
+    starts_per_turn: Math.max(3, Math.round(starts / CHUNKS)),
+    fingerprint: fingerprint(),
+    provenance: provenance(ids.map((id) => resolveRuntime(id))),
+    cells,
+  });
 console.log(
   `${CHUNKS} turns of ${Math.max(3, Math.round(starts / CHUNKS))} starts per timer and cell; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n| workload | runtime | parity median ms | hyperfine median ms | parity vs hyperfine | parity peak RSS MB (wait4, median) | GNU time %M MB (median of 5) | RSS Δ |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
 );
