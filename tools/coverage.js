@@ -6,7 +6,7 @@
 //   node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400]
 import { readFileSync } from 'node:fs';
 import { populationOf, simulateCoverage } from '../lib/run/coverage.js';
-import { roundsNeeded, slowJobs } from '../lib/run/spread.js';
+import { roundsNeeded, slowJobs, Z95 } from '../lib/run/spread.js';
 
 const [file, baseline = 'node', ns = '3,4,6,8', tables = '400'] = process.argv.slice(2);
 if (!file) {
@@ -131,6 +131,14 @@ for (const s of [85, 600, 1800]) {
       `(${pct(ok / needs.length)}); without slow jobs ${okq} (${pct(okq / needs.length)})`,
   );
 }
+// The default mode's target: each ratio's interval within ±3% (1.96 · s / √n ≤ log 1.03), in 600 s
+// at this file's pace (the default mode's jobs are longer, so this is at best).
+const tight = (k, m = 0.03) => population.filter((c) => (Z95 * sd(c.logs)) / Math.sqrt(k) <= Math.log1p(m)).length;
+const k600 = afford(600);
+console.log(
+  `- within ±3% in 600 s (${k600} rounds a row, at this pace): ${tight(k600)} of ${population.length} comparisons ` +
+    `(${pct(tight(k600) / population.length)})`,
+);
 const list = (m) => [...m].map(([k, v]) => `${k}: ${v.slow}/${v.jobs}`).join(', ');
 console.log('');
 console.log(`Jobs over 1.35× their cell's lower quartile, by round: ${list(byRound)}`);

@@ -4,7 +4,8 @@
 
 import { EQUIVALENCE_MARGIN } from '../measure/paired.js';
 
-const Z975 = 1.959963984540054;
+/** The normal distribution's 97.5th percentile: a 95% interval's half-width in standard errors. */
+export const Z95 = 1.959963984540054;
 
 /**
  * The least number of rounds whose 95% interval, centred on the comparison's truth and as narrow as
@@ -22,7 +23,7 @@ export function roundsNeeded(c, { margin = EQUIVALENCE_MARGIN, max = 1000 } = {}
   const [lo, hi] = [Math.log1p(-margin), Math.log1p(margin)];
   const m = c.truth;
   for (let n = 1; n <= max; n++) {
-    const hw = (Z975 * s) / Math.sqrt(n);
+    const hw = (Z95 * s) / Math.sqrt(n);
     if (Math.abs(m) > hw || (m - hw >= lo && m + hw <= hi)) return n;
   }
   return max + 1;
