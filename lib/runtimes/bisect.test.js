@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
-import { bisectLines } from '../report/timeline.js';
-import { bisectSearch, isLike, stepMargin } from './bisect.js';
+import { bisectSearch, isLike, stepMargin, stepText } from './bisect.js';
 
 const VERSIONS = Array.from({ length: 17 }, (_, i) => `24.${i + 9}.0`);
 
@@ -115,25 +114,15 @@ test('the margin is a share of the smallest change the ends show, never under ±
   assert.equal(isLike({ significant: false, size: 0 }, m), true);
 });
 
-test('every step line of a bisect prints its margin; a bisect.json recorded before margins scaled says ±5% (fixed)', async () => {
+test('every step line of a bisect prints its margin; a step recorded before margins scaled says ±5% (fixed)', async () => {
   const out = await bisectSearch(VERSIONS, synthetic(stepAt('24.13.0', 60, 1), { rounds: 5 }).measure);
-  const summary = {
-    runtime: 'node',
-    good: '24.9.0',
-    bad: '24.25.0',
-    row: 'r',
-    releases: 17,
-    unit: 'MB/s',
-    notes: 'n',
-    figures: {},
-    ...out,
-  };
-  const steps = bisectLines(summary).filter((l) => l.startsWith('  step'));
-  assert.equal(steps.length, out.steps.length);
-  for (const l of steps)
-    assert.match(l, /margin \[0\.\d\d–\d\.\d\d\], 0\.25 of the step in log \(ends ≥ \d+\.?\d*× apart\)\)$/);
-  const old = { ...summary, steps: out.steps.map(({ margin, ...s }) => s) };
-  for (const l of bisectLines(old).filter((x) => x.startsWith('  step'))) assert.match(l, /margin ±5% \(fixed\)\)$/);
+  assert.equal(out.status, 'found');
+  for (const s of out.steps)
+    assert.match(stepText(s), /margin \[0\.\d\d–\d\.\d\d\], 0\.25 of the step in log \(ends ≥ \d+\.?\d*× apart\)\)$/);
+  const { margin, ...old } = out.steps[0];
+  const line = stepText({ ...old, why: `${old.why} (against x: inconclusive)` });
+  assert.match(line, /\(against 24\.9\.0: [^;]+; against 24\.25\.0: [^;]+; margin ±5% \(fixed\)\)$/);
+  assert.doesNotMatch(line, /against x/);
 });
 
 test('bisect finds a small step (10%) at either end of the range', async () => {
