@@ -2,6 +2,7 @@
 // interval over rounds, the paired ratio to the release before, and a mark where that step is
 // significant (and beyond the A/A floor when one is given). Pure: a results file in, TableData out.
 
+import { stepText } from '../runtimes/bisect.js';
 import { NOTES_URL } from '../runtimes/platform.js';
 import { aggregate, cellRatio } from './aggregate.js';
 import { METRICS, throughputUnit } from './metrics.js';
@@ -179,7 +180,7 @@ export function bisectLines(b) {
   }[b.status];
   return [
     `bisect ${b.runtime} ${b.good} → ${b.bad}, ${b.row}: ${b.releases} releases, ${b.steps.length} step(s)`,
-    ...b.steps.map((s, i) => `  step ${i + 1}: ${s.lo} | ${s.mid} | ${s.hi}: ${s.why}`),
+    ...b.steps.map((s, i) => `  step ${i + 1}: ${s.lo} | ${s.mid} | ${s.hi}: ${stepText(s)}`),
     `  ${b.runtime}@${b.before}: ${b.figures.before}`,
     `  ${b.runtime}@${b.after}: ${b.figures.after}`,
     `  ${b.after} vs ${b.before}: ${ratio} (${b.file})`,

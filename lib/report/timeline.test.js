@@ -3,7 +3,7 @@
 // A/A floor is not, and the steps of one series are corrected together.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { holm, sparkline, timelineSeries, timelineTable } from './timeline.js';
+import { bisectLines, holm, sparkline, timelineSeries, timelineTable } from './timeline.js';
 import { renderTimelineHtml } from './timeline-html.js';
 
 /** A results doc: per runtime a time per call (ns for 1 MB) in each of `rounds` rounds. */
@@ -89,4 +89,18 @@ test('the timeline page carries its data escaped and Chart.js inline', () => {
   assert.doesNotMatch(html, /<\/script><b>/);
   assert.match(html, /"labels":\["24.9.0","24.10.0","24.11.0"\]/);
   assert.match(html, /Chart\.js v\d/);
+});
+
+test('a bisect.json from before margins scaled still renders, each step saying it used the fixed ±5%', () => {
+  const toLo = { ratio: 0.79, ci95: [0.55, 1.15], verdict: 'inconclusive', significant: false };
+  const toHi = { ratio: 75.4, ci95: [59.3, 95.7], verdict: 'faster', significant: true };
+  const why =
+    '24.14.1 could not be placed after 3 measurements (against 24.9.0: inconclusive; against 24.21.0: faster)';
+  const step = { lo: '24.9.0', mid: '24.14.1', hi: '24.21.0', toLo, toHi, why };
+  const b = { runtime: 'node', good: '24.9.0', bad: '24.21.0', row: 'r', releases: 17, status: 'inconclusive' };
+  const lines = bisectLines({ ...b, before: '24.9.0', after: '24.21.0', steps: [step], figures: {}, comparison: {} });
+  assert.equal(
+    lines[1],
+    '  step 1: 24.9.0 | 24.14.1 | 24.21.0: 24.14.1 could not be placed after 3 measurements (against 24.9.0: 0.79× [0.55–1.15] inconclusive; against 24.21.0: 75.4× [59.3–95.7] faster; margin ±5% (fixed))',
+  );
 });

@@ -13,7 +13,7 @@ import { bisectLines, timelineSeries, timelineTable } from '../report/timeline.j
 import { renderTimelineHtml } from '../report/timeline-html.js';
 import { loadWorkloads, SUITES_DIR } from '../results/discover.js';
 import { provenance, readResults, resultsPath, writeJsonAtomic } from '../results/file.js';
-import { bisectSearch } from '../runtimes/bisect.js';
+import { bisectSearch, MARGIN_FLOOR, MARGIN_FRACTION } from '../runtimes/bisect.js';
 import { capBytes } from '../runtimes/cache.js';
 import { packageVersions } from '../runtimes/npm.js';
 import { NOTES_URL, platformPackage, RELEASE_NAMES, RELEASES } from '../runtimes/platform.js';
@@ -246,6 +246,8 @@ export async function bisect(o) {
     row: row?.key,
     unit,
     releases: versions.length,
+    // Each step records its own margin (steps[].margin); this is the rule they came from.
+    margin_rule: { fraction: MARGIN_FRACTION, floor_log: MARGIN_FLOOR },
     ...result,
     file: result.file && relative(ROOT, result.file),
     steps: result.steps.map((s) => ({ ...s, file: s.file && relative(ROOT, s.file) })),

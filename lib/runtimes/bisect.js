@@ -1,27 +1,74 @@
 // The bisect search over releases, independent of how a release is measured: `measure` runs some
 // releases interleaved and answers paired comparisons between them. Pure control flow, so the
 // search is tested over synthetic figures.
+import { EQUIVALENCE_MARGIN } from '../measure/paired.js';
 
 /**
  * @typedef {{significant: boolean, ratio?: number, ci95?: [number, number], verdict?: string, size: number}} Comparison
  *   size: how big the difference is (|log ratio| for figures, subtests that differ for WPT), to
  *   choose a side when the middle release differs from both ends
  * @typedef {{compare: (a: string, b: string) => Comparison, file?: string}} Measured
+ * @typedef {{log: number, range: [number, number], fraction: number, of: number | null}} Margin
+ *   the equivalence margin of one step: a ratio is "like" when its interval lies inside `range`
+ *   (exp(∓log)); `of` is the step's change it was scaled from (the ends' interval bound nearest 1),
+ *   null when the floor applied because the ends did not differ
  * @typedef {{versions: string[], lo: string, mid: string, hi: string, toLo: Comparison, toHi: Comparison,
- *   went: 'lower' | 'upper', why: string, file?: string}} Step
+ *   went: 'lower' | 'upper', why: string, margin?: Margin, file?: string}} Step
  * @typedef {{status: 'found' | 'no-change' | 'no-single-step' | 'inconclusive', before: string, after: string,
  *   comparison: Comparison, steps: Step[], file?: string}} Outcome
  */
 
 /**
- * A middle release is "like" an end only when an equivalence test says so (the comparison's
- * verdict is `equivalent`: its interval lies within the margin); a comparator without a paired
- * verdict (WPT statuses, which do not vary between runs; a release that did not run) is like an
- * end when it does not differ.
+ * A middle release is "like" an end only when an equivalence test says so: the comparison's
+ * whole interval lies inside the margin (without `margin`, the tables' verdict `equivalent`:
+ * within ±5% and not significant). A comparator without a paired verdict (WPT statuses, which do
+ * not vary between runs; a release that did not run) is like an end when it does not differ.
  * @param {Comparison} c
+ * @param {Margin} [margin]
  */
 const PAIRED = new Set(['faster', 'slower', 'equivalent', 'inconclusive']);
-export const isLike = (c) => (PAIRED.has(c.verdict ?? '') ? c.verdict === 'equivalent' : !c.significant);
+export function isLike(c, margin) {
+  if (!PAIRED.has(c.verdict ?? '')) return !c.significant;
+  if (!margin) return c.verdict === 'equivalent';
+  const ci = c.ci95;
+  return Boolean(ci && ci[0] >= margin.range[0] && ci[1] <= margin.range[1]);
+}
+
+/**
+ * Share of the step being searched, in log terms, within which a middle release counts as at one
+ * end: a 60× step does not need its ends resolved to ±5%, and a middle release within a quarter of
+ * the step of one end (and significantly unlike the other) is placed at that end.
+ */
+export const MARGIN_FRACTION = 0.25;
+
+/** The margin's floor, as a log ratio: the tables' ±5%. */
+export const MARGIN_FLOOR = Math.log(1 + EQUIVALENCE_MARGIN);
+
+/**
+ * The equivalence margin of a step whose ends compare as `ends`: log margin = max(log 1.05,
+ * fraction × |log r|), where r is the bound of the ends' 95% interval nearest 1 (the smallest
+ * change the data shows, not the point estimate: a noisy step does not widen its own margin). Ends
+ * that do not differ significantly get the floor.
+ * @param {Comparison} ends
+ * @returns {Margin}
+ */
+export function stepMargin(ends, fraction = MARGIN_FRACTION) {
+  const ci = ends.ci95;
+  const near = ends.significant && ci && ci[0] > 0 && Number.isFinite(ci[1]) ? (ci[0] > 1 ? ci[0] : ci[1]) : null;
+  const log = Math.max(MARGIN_FLOOR, near === null ? 0 : fraction * Math.abs(Math.log(near)));
+  return { log, range: [Math.exp(-log), Math.exp(log)], fraction, of: near };
+}
+
+/** A margin as a step line prints it: "margin [0.39–2.58], 0.25 of the step in log (ends ≥ 44.3× apart)". */
+export function marginText(m) {
+  const f = (x) => (x >= 10 ? x.toPrecision(3) : x.toFixed(2));
+  const range = `margin [${f(m.range[0])}–${f(m.range[1])}]`;
+  if (m.of === null) return `${range}, the ±5% floor (the ends do not differ)`;
+  const apart = `ends ≥ ${f(Math.max(m.of, 1 / m.of))}× apart`;
+  return m.log > MARGIN_FLOOR
+    ? `${range}, ${m.fraction} of the step in log (${apart})`
+    : `${range}, the ±5% floor (${apart})`;
+}
 
 /** A comparison with its confidence, for the step's line: "1.10× [1.05–1.16] slower". */
 export function confidence(c) {
@@ -31,6 +78,18 @@ export function confidence(c) {
   return `${f(c.ratio)}×${ci} ${c.verdict ?? ''}`.trim();
 }
 
+/**
+ * A step's decision with both comparisons' confidence and its margin, as the run logs it and
+ * bisect.json renders. A step recorded before margins scaled has none: it used the fixed ±5%
+ * (and its `why` may carry the verdicts in brackets, which this replaces).
+ * @param {Step} s
+ */
+export function stepText(s) {
+  const m = s.margin ? marginText(s.margin) : 'margin ±5% (fixed)';
+  const why = s.why.replace(/ \(against .*\)$/, '');
+  return `${why} (against ${s.lo}: ${confidence(s.toLo)}; against ${s.hi}: ${confidence(s.toHi)}; ${m})`;
+}
+
 /** Measurements of one step before the search gives up on placing its middle release. */
 export const MAX_ATTEMPTS = 3;
 
@@ -38,7 +97,8 @@ export const MAX_ATTEMPTS = 3;
  * Binary search for the release where a figure changed: versions[0] is the good end, the last the
  * bad end. Each step measures [lo, mid, hi] interleaved and keeps the half whose ends differ:
  * mid significantly unlike lo and equivalent to hi means the change is at or before mid (and the
- * mirror). A middle that differs significantly from both (two changes, or a gradual one) follows
+ * mirror). Equivalent is within the step's margin (stepMargin: a share of the change between the
+ * step's ends, never under ±5%), recorded in each step and printed in its line. A middle that differs significantly from both (two changes, or a gradual one) follows
  * the larger difference and says so. Anything less (a comparison that is inconclusive) is
  * measured again with more rounds (`attempt` 1, 2: the measurer doubles them); a step still
  * undecided after MAX_ATTEMPTS stops the search as `inconclusive`, naming the step, rather than
@@ -47,10 +107,11 @@ export const MAX_ATTEMPTS = 3;
  * if its own comparison is significant.
  * @param {string[]} versions ascending
  * @param {(vs: string[], attempt: number) => Promise<Measured>} measure
- * @param {{log?: (s: string) => void}} [opts]
+ * @param {{log?: (s: string) => void, fraction?: number}} [opts] fraction: MARGIN_FRACTION (0 is the
+ *   fixed ±5% margin)
  * @returns {Promise<Outcome>}
  */
-export async function bisectSearch(versions, measure, { log = () => {} } = {}) {
+export async function bisectSearch(versions, measure, { log = () => {}, fraction = MARGIN_FRACTION } = {}) {
   if (versions.length < 2) throw new Error(`Bisect needs two releases or more, got ${versions.join(', ') || 'none'}`);
   let lo = 0;
   let hi = versions.length - 1;
@@ -69,6 +130,8 @@ export async function bisectSearch(versions, measure, { log = () => {} } = {}) {
     let toLo = { significant: false, size: 0 };
     /** @type {Comparison} */
     let toHi = { significant: false, size: 0 };
+    /** @type {Margin} */
+    let margin = stepMargin({ significant: false, size: 0 }, fraction);
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !decided; attempt++) {
       if (attempt)
         log(`parity: bisect: step ${steps.length + 1} undecided; measuring ${vs.join(' | ')} again with more rounds`);
@@ -84,20 +147,37 @@ export async function bisectSearch(versions, measure, { log = () => {} } = {}) {
       }
       toLo = m.compare(vs[0], vs[1]);
       toHi = m.compare(vs[1], vs[2]);
-      if (toLo.significant && isLike(toHi))
+      // "Like" is an equivalence test within a margin scaled to this step's change, and exclusive:
+      // a middle release inside the margin of both ends is not placed.
+      margin = stepMargin(m.compare(vs[0], vs[2]), fraction);
+      const [likeLo, likeHi] = [isLike(toLo, margin), isLike(toHi, margin)];
+      if (toLo.significant && likeHi && !likeLo)
         decided = { went: 'lower', why: `${vs[1]} differs from ${vs[0]}, like ${vs[2]}` };
-      else if (isLike(toLo) && toHi.significant)
+      else if (likeLo && toHi.significant && !likeHi)
         decided = { went: 'upper', why: `${vs[1]} is like ${vs[0]}, differs from ${vs[2]}` };
-      else if (toLo.significant && toHi.significant)
+      else if (toLo.significant && toHi.significant && !likeLo && !likeHi)
         decided = {
           went: toLo.size >= toHi.size ? 'lower' : 'upper',
           why: `${vs[1]} differs from both ends: followed the larger difference`,
         };
     }
     if (!decided) {
-      const why = `${vs[1]} could not be placed after ${MAX_ATTEMPTS} measurements (against ${vs[0]}: ${toLo?.verdict ?? '?'}; against ${vs[2]}: ${toHi?.verdict ?? '?'})`;
-      steps.push({ versions: vs, lo: vs[0], mid: vs[1], hi: vs[2], toLo, toHi, went: 'lower', why, file: m.file });
-      log(`parity: bisect: ${why}; stopping: inconclusive between ${versions[lo]} and ${versions[hi]}`);
+      const why = `${vs[1]} could not be placed after ${MAX_ATTEMPTS} measurements`;
+      /** @type {Step} */
+      const step = {
+        versions: vs,
+        lo: vs[0],
+        mid: vs[1],
+        hi: vs[2],
+        toLo,
+        toHi,
+        went: 'lower',
+        why,
+        margin,
+        file: m.file,
+      };
+      steps.push(step);
+      log(`parity: bisect: ${stepText(step)}; stopping: inconclusive between ${versions[lo]} and ${versions[hi]}`);
       return {
         status: 'inconclusive',
         before: versions[lo],
@@ -109,7 +189,8 @@ export async function bisectSearch(versions, measure, { log = () => {} } = {}) {
     }
     if (decided.went === 'lower') hi = mid;
     else lo = mid;
-    steps.push({
+    /** @type {Step} */
+    const step = {
       versions: vs,
       lo: vs[0],
       mid: vs[1],
@@ -118,10 +199,12 @@ export async function bisectSearch(versions, measure, { log = () => {} } = {}) {
       toHi,
       went: decided.went,
       why: decided.why,
+      margin,
       file: m.file,
-    });
+    };
+    steps.push(step);
     log(
-      `parity: bisect: ${decided.why} (against ${vs[0]}: ${confidence(toLo)}; against ${vs[2]}: ${confidence(toHi)}); now ${versions[lo]} .. ${versions[hi]} (${hi - lo - 1} release(s) between)`,
+      `parity: bisect: ${stepText(step)}; now ${versions[lo]} .. ${versions[hi]} (${hi - lo - 1} release(s) between)`,
     );
     last = m;
   }

@@ -2,16 +2,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
-import { bisectSearch } from './bisect.js';
+import { bisectSearch, isLike, stepMargin, stepText } from './bisect.js';
 
 const VERSIONS = Array.from({ length: 17 }, (_, i) => `24.${i + 9}.0`);
 
 /**
  * A synthetic measurement: each release has a true time per op; each run gives `rounds` round
  * medians with log-normal noise (sd per release, default 2%), compared with the same paired test
- * the tables use.
+ * the tables use. A release in `bimodal` runs in one of two modes per process, the slow one
+ * `bimodal(v)` times slower (half the rounds on average), as node 24.9.0's read-prefilled did
+ * (36–68 MB/s in one kept bisect).
+ * @param {(v: string) => number} truth
+ * @param {{sd?: Record<string, number>, rounds?: number, seed?: number, bimodal?: (v: string) => number}} [opts]
  */
-function synthetic(truth, { sd = {}, rounds = 4, seed = 7 } = {}) {
+function synthetic(truth, { sd = {}, rounds = 4, seed = 7, bimodal = (_v) => 1 } = {}) {
   const r = rng(seed);
   const normal = () => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
   const runs = [];
@@ -20,7 +24,10 @@ function synthetic(truth, { sd = {}, rounds = 4, seed = 7 } = {}) {
     const n = rounds * 2 ** attempt;
     const shared = Array.from({ length: n }, () => 0.01 * normal());
     const times = Object.fromEntries(
-      vs.map((v) => [v, shared.map((s) => truth(v) * Math.exp(s + (sd[v] ?? 0.02) * normal()))]),
+      vs.map((v) => [
+        v,
+        shared.map((s) => truth(v) * Math.exp(s + (sd[v] ?? 0.02) * normal()) * (r() < 0.5 ? bimodal(v) : 1)),
+      ]),
     );
     return {
       compare(a, b) {
@@ -61,6 +68,61 @@ test('a 10% step under realistic noise (3% per round, 5 rounds) is found at its 
     } else assert.equal(out.status, 'inconclusive', `seed ${seed}: ${out.status}`);
   }
   assert.ok(found >= 24, `found ${found} of 30`);
+});
+
+test('a 60× step whose slow end is bimodal (modes 1.9× apart) is placed by a margin scaled to the step, where ±5% is inconclusive', async () => {
+  const outcomes = { scaled: { found: 0 }, fixed: { inconclusive: 0 } };
+  for (let seed = 1; seed <= 30; seed++) {
+    const at = VERSIONS[1 + (seed % (VERSIONS.length - 1))];
+    const slow = (v) => stepAt(at, 60, 1)(v) === 60;
+    const opts = { rounds: 5, seed, bimodal: (v) => (slow(v) ? 1.9 : 1) };
+    const out = await bisectSearch(VERSIONS, synthetic(stepAt(at, 60, 1), opts).measure);
+    if (out.status === 'found') {
+      assert.equal(out.after, at, `seed ${seed}: found ${out.after}, the step is at ${at}`);
+      outcomes.scaled.found++;
+    } else assert.equal(out.status, 'inconclusive', `seed ${seed}: ${out.status}`);
+    for (const s of out.steps) assert.ok(s.margin && s.margin.log > Math.log(1.05), `seed ${seed}: ${s.why}`);
+    // The same seeds under the fixed ±5% margin (fraction 0): a bimodal release is never within ±5% of
+    // another, so whichever step has one as its middle cannot be placed.
+    const fixed = await bisectSearch(VERSIONS, synthetic(stepAt(at, 60, 1), opts).measure, { fraction: 0 });
+    if (fixed.status === 'inconclusive') outcomes.fixed.inconclusive++;
+    else if (fixed.status === 'found') assert.equal(fixed.after, at);
+  }
+  assert.ok(outcomes.scaled.found >= 24, `scaled margin found ${outcomes.scaled.found} of 30`);
+  assert.ok(outcomes.fixed.inconclusive >= 24, `fixed margin inconclusive in ${outcomes.fixed.inconclusive} of 30`);
+});
+
+test('the margin is a share of the smallest change the ends show, never under ±5%, and "like" needs the whole interval inside it', () => {
+  const ends = { significant: true, ratio: 59.8, ci95: /** @type {[number, number]} */ ([44.3, 80.6]), size: 4.09 };
+  const m = stepMargin(ends);
+  assert.ok(Math.abs(m.log - 0.25 * Math.log(44.3)) < 1e-12);
+  assert.equal(stepMargin({ ...ends, ratio: 1 / 59.8, ci95: [1 / 80.6, 1 / 44.3] }).log, m.log);
+  assert.equal(stepMargin({ significant: true, ratio: 1.1, ci95: [1.06, 1.14], size: 0.1 }).log, Math.log(1.05));
+  assert.equal(stepMargin({ significant: false, ratio: 3, ci95: [0.5, 18], size: 1.1 }).of, null);
+  // The kept node 24 step: 24.14.1 against 24.9.0 was 0.79× [0.55–1.15], inside [0.39–2.58].
+  const toLo = {
+    significant: false,
+    verdict: 'inconclusive',
+    ratio: 0.79,
+    ci95: /** @type {[number, number]} */ ([0.55, 1.15]),
+    size: 0.23,
+  };
+  assert.equal(isLike(toLo, m), true);
+  assert.equal(isLike(toLo), false);
+  assert.equal(isLike({ ...toLo, ci95: [0.3, 1.15] }, m), false);
+  // A WPT comparison (no paired verdict) is like an end when it does not differ, whatever the margin.
+  assert.equal(isLike({ significant: false, size: 0 }, m), true);
+});
+
+test('every step line of a bisect prints its margin; a step recorded before margins scaled says ±5% (fixed)', async () => {
+  const out = await bisectSearch(VERSIONS, synthetic(stepAt('24.13.0', 60, 1), { rounds: 5 }).measure);
+  assert.equal(out.status, 'found');
+  for (const s of out.steps)
+    assert.match(stepText(s), /margin \[0\.\d\d–\d\.\d\d\], 0\.25 of the step in log \(ends ≥ \d+\.?\d*× apart\)\)$/);
+  const { margin, ...old } = out.steps[0];
+  const line = stepText({ ...old, why: `${old.why} (against x: inconclusive)` });
+  assert.match(line, /\(against 24\.9\.0: [^;]+; against 24\.25\.0: [^;]+; margin ±5% \(fixed\)\)$/);
+  assert.doesNotMatch(line, /against x/);
 });
 
 test('bisect finds a small step (10%) at either end of the range', async () => {
