@@ -8,7 +8,7 @@
 // Blocks may stand in README.md and in any docs/*.md (generatedFiles).
 // kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses|main` narrow it), `aa` (an A/A file's
 // table and noise floor), `floor` (one line: a suite's A/A floor, `file=… suite=…`, for beside its tables),
-// `diff` (a=… b=… floor=…), `timeline` (file=… floor=…) and `bisect` (file=…/bisect.json). `make readme` rewrites every block; `make readme-check` (part of
+// `diff` (a=… b=… floor=…), `timeline` (file=… floor=…), `bisect` (file=…/bisect.json) and `spread` (file=…: lib/report/spread.js). `make readme` rewrites every block; `make readme-check` (part of
 // make test) fails when README differs from what it would write.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -18,6 +18,7 @@ import { aaReport, floorByRow } from './aa.js';
 import { analysesOf } from './analyses/index.js';
 import { diffGate } from './diff.js';
 import { printTable } from './print.js';
+import { spreadReport } from './spread.js';
 import { renderResults, reportOf } from './table.js';
 import { bisectLines, timelineSeries, timelineTable, wptBisectLines, wptTimelineLines } from './timeline.js';
 
@@ -75,12 +76,16 @@ async function generate(kind, a) {
     const text = series.map((s) => printTable(timelineTable(s, { floorGiven: Boolean(floor) }))).join('\n\n');
     return ['```', text, '```'].join('\n');
   }
+  // spread: what a kept run's spread allows (lib/report/spread.js), file=… [baseline=…].
+  if (kind === 'spread') return spreadReport(load(a.file), a.baseline).join('\n').trim();
   if (kind === 'bisect') {
     const b = JSON.parse(readFileSync(join(ROOT, a.file), 'utf8'));
     // A WPT bisect (b.wpt) names changed subtests; a figure's bisect, the figures and their ratio.
     return ['```', ...(b.wpt ? wptBisectLines(b) : bisectLines(b)), '```'].join('\n');
   }
-  throw new Error(`Unknown README block "parity:${kind}": valid kinds are table, aa, floor, diff, timeline, bisect`);
+  throw new Error(
+    `Unknown README block "parity:${kind}": valid kinds are table, aa, floor, diff, timeline, bisect, spread`,
+  );
 }
 
 /**

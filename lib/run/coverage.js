@@ -18,43 +18,10 @@ import { EQUIVALENCE_MARGIN, intervalAt, pairedRatio } from '../measure/paired.j
 import { rng } from '../measure/prng.js';
 import { adjustTable, moderateTable } from '../measure/table-stats.js';
 import { tTwoSidedP } from '../measure/tdist.js';
+import { populationOf } from '../report/spread.js';
 import { isLook, settled } from './adaptive.js';
 
-/**
- * A population of comparisons from results rows: per row and non-baseline runtime, the log ratios
- * of the rounds where both ran ok (baseline's time over the runtime's: > 0 = the runtime faster).
- * Comparisons with fewer than `minRounds` rounds are left out.
- * @param {any[]} results a results file's rows
- * @param {string} baseline
- * @param {number} [minRounds]
- * @returns {{suite: string, key: string, runtime: string, logs: number[], truth: number}[]}
- */
-export function populationOf(results, baseline, minRounds = 8) {
-  /** @type {Map<string, Map<string, Map<number, number>>>} */
-  const rows = new Map();
-  for (const r of results) {
-    if (r.status !== 'ok' || !(r.median_ns > 0)) continue;
-    const key = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}`;
-    if (!rows.has(key)) rows.set(key, new Map());
-    const cells = /** @type {Map<string, Map<number, number>>} */ (rows.get(key));
-    if (!cells.has(r.runtime)) cells.set(r.runtime, new Map());
-    cells.get(r.runtime)?.set(r.round, r.median_ns);
-  }
-  const out = [];
-  for (const [key, cells] of rows) {
-    const base = cells.get(baseline);
-    if (!base) continue;
-    for (const [runtime, rounds] of cells) {
-      if (runtime === baseline) continue;
-      const logs = [...rounds]
-        .filter(([round]) => base.has(round))
-        .map(([round, t]) => Math.log(Number(base.get(round)) / t));
-      if (logs.length < minRounds) continue;
-      out.push({ suite: key.split('/')[0], key, runtime, logs, truth: logs.reduce((a, b) => a + b, 0) / logs.length });
-    }
-  }
-  return out;
-}
+export { populationOf };
 
 /**
  * Simulate `tables` tables from a population and count how the method does: every comparison
