@@ -11,7 +11,7 @@ import { releaseEntry } from './releases.js';
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind

@@ -1,5 +1,6 @@
 // The start-up suite's heap probe (lib/run/process/heap.js; see runners/node/heap.js): import the
 // script, a full GC, then deno's own heap in use, as JSON to the file named second.
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const [script, out] = Deno.args;
@@ -13,4 +14,4 @@ const doc = {
   heap_used_bytes: Deno.memoryUsage().heapUsed,
   source: 'Deno.memoryUsage().heapUsed after globalThis.gc() (--v8-flags=--expose-gc)',
 };
-Deno.writeTextFileSync(out, JSON.stringify(doc));
+writeFileSync(out, JSON.stringify(doc));
