@@ -45,6 +45,14 @@ export const COMPUTED = [
     "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
   ],
   [
+    'runners/bun/heap.js',
+    'JSC',
+    "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
+  ],
+  ['runners/bun/heap.js', 'pathToFileURL(script).href', 'the start-up script the heap probe runs, named by the job'],
+  ['runners/deno/heap.js', 'pathToFileURL(script).href', 'the start-up script the heap probe runs, named by the job'],
+  ['runners/node/heap.js', 'pathToFileURL(script).href', 'the start-up script the heap probe runs, named by the job'],
+  [
     'runners/workerd/loopback.js',
     'name',
     'cloudflare:node through a constant: only workerd has it, and the bundler must leave it to the runtime',

@@ -42,6 +42,10 @@ export function validateWorkload(w, id) {
     if (w.unit !== 'starts') fail(`a process workload's unit must be "starts", got ${JSON.stringify(w.unit)}`);
     if (w.run !== undefined) fail('a process workload has command(params, ctx) instead of run');
     if (typeof w.verify !== 'function') fail("verify must be a function (it checks each process's output)");
+    if (w.heap !== undefined && typeof w.heap !== 'boolean')
+      fail(
+        `heap must be true or false (extra starts that read the heap after a full GC), got ${JSON.stringify(w.heap)}`,
+      );
   } else {
     if (!UNITS.includes(w.unit)) fail(`unit must be one of ${UNITS.join(', ')}, got ${JSON.stringify(w.unit)}`);
     for (const fn of ['run', 'verify']) if (typeof w[fn] !== 'function') fail(`${fn} must be a function`);

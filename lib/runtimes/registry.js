@@ -11,7 +11,7 @@ import { releaseEntry } from './releases.js';
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
@@ -100,7 +100,7 @@ function which(name) {
 /**
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
- *   wpt: string | null, server: string | null, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   wpt: string | null, server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null, unavailable: string | null,
  *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
@@ -142,6 +142,14 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
     server: inKind(kind.server),
+    // The start-up suite's heap probe (runs a script, then a full GC, then the runtime's own heap
+    // figure), or why the kind has none; and why a second isolate's start cannot be timed.
+    heap: {
+      file: inKind(kind.heap),
+      unsupported: kind.heap ? null : (kind.heap_unsupported ?? `kind ${base.kind} names no "heap" in its kind.json`),
+    },
+    secondIsolate:
+      kind.second_isolate_unsupported ?? `kind ${base.kind} names no "second_isolate_unsupported" in its kind.json`,
     checks: kind.checks ? { ...kind.checks, file: join(kind.dir, kind.checks.file) } : null,
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,

@@ -9,5 +9,6 @@ export default {
     const { script, bytes } = await writeBundle(ctx.dir);
     return { script, state: { bytes } };
   },
+  heap: true,
   verify: verifyApp,
 };

@@ -6,5 +6,6 @@ export default {
   unit: 'starts',
   params: { modules: [1000] },
   command: graphCommand('cjs'),
+  heap: true,
   verify: verifyGraph,
 };

@@ -5,5 +5,6 @@ export default {
   name: 'empty',
   unit: 'starts',
   command: scriptCommand('empty.mjs'),
+  heap: true,
   verify: printsExactly(''),
 };

@@ -7,5 +7,6 @@ export default {
   unit: 'starts',
   params: { modules: [1000] },
   command: graphCommand('esm'),
+  heap: true,
   verify: verifyGraph,
 };

@@ -1,21 +1,48 @@
 // The start-up suite's memory table: what a runtime holds right after it starts (the empty
 // script) and after loading the 1,000-module graph (ESM, and CommonJS where it runs), from wait4's
-// maximum resident set per start, compared across runtimes in the verdicts every table uses; and
-// each runtime's binary size beside them.
+// maximum resident set per start, compared across runtimes in the verdicts every table uses, with
+// the runtime's own heap after a full GC beside it; each runtime's binary size; and the wall
+// tails pooled over rounds (startup-tails.js).
 
 import { metricMedian } from '../metrics.js';
 import { simpleTable } from '../model.js';
 import { CORRECTION, cellRatio, correctTable, ofMetric, ratioText, widthText } from '../ratios.js';
 import { fmtBytes } from '../units.js';
+import tails from './startup-tails.js';
 
 const SUITE = 'startup';
 const ID = 'rss_per_start_bytes';
+/** The runtime's own figure beside the OS's: heap in use after a full GC (lib/run/process/heap.js). */
+const HEAP = 'heap_after_gc_bytes';
 /** The workloads whose memory the table shows, and what each one's RSS is. */
 const WHAT = [
   ['empty', 'idle: right after start'],
   ['esm-graph', 'after the 1,000-module ESM graph'],
   ['cjs-graph', 'after the same graph as CommonJS'],
 ];
+
+/** Where each runtime's heap figure came from (its row's label), once per distinct source. */
+function heapSources(rows) {
+  const labels = rows.map((r) => r.metrics?.[HEAP]?.label).filter(Boolean);
+  const sources = [...new Set(labels.map((l) => l.replace(/^[^:]*: /, '').replace(/; median .*$/, '')))];
+  return sources.length ? sources.join('; ') : 'none measured';
+}
+
+/**
+ * One note per runtime whose start-up memory rows are all `unsupported` (workerd), with the
+ * reason its rows give: such a runtime has no line in the table but is not left out silently.
+ * @param {any[]} results
+ */
+function unsupportedNotes(results) {
+  const names = WHAT.map(([w]) => w);
+  const of = results.filter((r) => r.suite === SUITE && names.includes(r.workload));
+  const runtimes = [...new Set(of.map((r) => r.runtime))];
+  return runtimes.flatMap((rt) => {
+    const rows = of.filter((r) => r.runtime === rt);
+    if (!rows.every((r) => r.status === 'unsupported')) return [];
+    return [`${rt}: unsupported: ${rows[0].error} (no peak RSS, no heap after GC)`];
+  });
+}
 
 /** Less memory is better: the words of faster and slower for a figure in bytes. */
 function verdictWords(r) {
@@ -57,7 +84,7 @@ function memoryTable(results, opts = {}) {
       );
       const own = metricMedian(ok, ID);
       const added = workload !== 'empty' && empty !== null && own !== null ? `+${fmtBytes(own - empty)}` : '';
-      lines.push({ workload, what, rt, own, ratio, added, rounds: ok.length });
+      lines.push({ workload, what, rt, own, heap: metricMedian(ok, HEAP), ratio, added, rounds: ok.length });
     }
   }
   correctTable(ratios);
@@ -65,6 +92,7 @@ function memoryTable(results, opts = {}) {
     l.workload,
     l.rt,
     l.own === null ? '—' : fmtBytes(l.own),
+    l.heap === null ? '—' : fmtBytes(l.heap),
     l.rt === base ? 'baseline' : ratioText(l.ratio, { interval: detail }),
     l.rt === base ? '' : verdictWords(l.ratio),
     l.added,
@@ -72,10 +100,12 @@ function memoryTable(results, opts = {}) {
   ]);
   return simpleTable(
     null,
-    ['workload', 'runtime', 'peak RSS', `${base} ÷ it`, 'verdict', 'over empty', 'rounds'],
+    ['workload', 'runtime', 'peak RSS', 'heap after GC (own)', `${base} ÷ it`, 'verdict', 'over empty', 'rounds'],
     body,
     [
+      ...unsupportedNotes(results),
       `peak RSS = wait4’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
+      `heap after GC (own) = the runtime’s own figure beside the OS’s: its heap in use after a full GC, as it reports it (${heapSources(mine)}), median of extra starts that ran the script, collected and read it; never the timed starts. Not comparable with RSS or across engines: V8 and JavaScriptCore count their heaps differently, and code, buffers and native memory are outside it.`,
       `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals ${CORRECTION}-adjusted over this table. Verdicts: less or more (the interval excludes 1), equivalent (the interval lies within ±5%), inconclusive (neither: more rounds would tell).`,
     ],
     2,
@@ -104,4 +134,5 @@ function binaryTable(results, opts = {}) {
 export default [
   { title: 'Start-up memory: resident set idle after start and after the module graph', table: memoryTable },
   { title: 'Runtime binaries', table: binaryTable },
+  ...tails,
 ];

@@ -37,13 +37,13 @@ test('start-up memory: less, equivalent and inconclusive against the baseline, a
   /** @type {string[][]} */
   const body = t.rows.map((r) => Object.keys(r).map((k) => cellText(r[k])));
   const line = (w, rt) => /** @type {string[]} */ (body.find((r) => r[0] === w && r[1] === rt));
-  assert.deepEqual(line('empty', 'base').slice(2, 5), ['40.0 MB', 'baseline', '']);
-  assert.equal(line('empty', 'small')[4], 'less');
-  assert.equal(line('empty', 'small')[3], '2.00×');
-  assert.equal(line('empty', 'same')[4], 'equivalent');
-  assert.match(line('empty', 'noisy')[4], /^inconclusive: ±\d+%, 6 rounds/);
-  assert.equal(line('esm-graph', 'base')[5], '+30.0 MB');
-  assert.equal(line('esm-graph', 'small')[5], '+15.0 MB');
+  assert.deepEqual(line('empty', 'base').slice(2, 6), ['40.0 MB', '—', 'baseline', '']);
+  assert.equal(line('empty', 'small')[5], 'less');
+  assert.equal(line('empty', 'small')[4], '2.00×');
+  assert.equal(line('empty', 'same')[5], 'equivalent');
+  assert.match(line('empty', 'noisy')[5], /^inconclusive: ±\d+%, 6 rounds/);
+  assert.equal(line('esm-graph', 'base')[6], '+30.0 MB');
+  assert.equal(line('esm-graph', 'small')[6], '+15.0 MB');
   assert.equal(
     body.find((r) => r[0] === 'esm-graph' && r[1] === 'noisy'),
     undefined,
@@ -70,4 +70,49 @@ test('runtime binaries: one line per runtime with its resolved path and size; no
     ['bun', '/opt/bun', '107 MB'],
   ]);
   assert.equal(tables[1].table([row('a', 'empty', 1, 1)], {}), null);
+});
+
+test('start-up memory: the runtime’s own heap after GC beside the OS’s RSS, labelled so, with its source', () => {
+  const heapRow = (rt, w, k, rss, heap) => {
+    const r = row(rt, w, k, rss);
+    const label =
+      "heap after GC (runtime's own): process.memoryUsage().heapUsed after globalThis.gc() (--expose-gc); median of 3 extra starts, not timed";
+    r.metrics.heap_after_gc_bytes = { value: heap, unit: 'bytes', better: 'lower', label };
+    return r;
+  };
+  const rs = [1, 2, 3].flatMap((k) => [
+    heapRow('base', 'empty', k, 40 * MB, 4 * MB + k),
+    row('other', 'empty', k, 30 * MB),
+  ]);
+  const t = /** @type {any} */ (tables[0].table(rs, { baseline: 'base' }));
+  assert.equal(t.columns[3].label, 'heap after GC (own)');
+  const body = t.rows.map((r) => Object.keys(r).map((k) => cellText(r[k])));
+  assert.equal(body[0][3], '4.00 MB');
+  assert.equal(body[1][3], '—', 'a runtime without the figure has none, not zero');
+  assert.ok(
+    t.notes.some((n) =>
+      /heap after GC \(own\) = the runtime’s own figure beside the OS’s: .*process\.memoryUsage\(\)\.heapUsed after globalThis\.gc\(\)/.test(
+        n,
+      ),
+    ),
+  );
+});
+
+test('start-up memory: a runtime whose memory rows are all unsupported is named with its reason, not left out', () => {
+  const no = (rt, w) => ({
+    suite: 'startup',
+    workload: w,
+    runtime: rt,
+    round: 1,
+    status: 'unsupported',
+    error: 'workerd runs no script as a process of its own',
+  });
+  const rs = [row('node', 'empty', 1, 40 * MB), no('workerd', 'empty'), no('workerd', 'esm-graph')];
+  const t = /** @type {any} */ (tables[0].table(rs, {}));
+  assert.ok(
+    t.notes.includes(
+      'workerd: unsupported: workerd runs no script as a process of its own (no peak RSS, no heap after GC)',
+    ),
+  );
+  assert.ok(!t.notes.some((n) => n.startsWith('node: unsupported')));
 });

@@ -1,9 +1,10 @@
 // The figures of a process job (lib/run/process/job.js): the wall over its starts, peak RSS and
 // page faults per start (wait4's rusage, read by the launcher or GNU time), and CPU per start.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { CLK_TCK } from '../../measure/oscpu.js';
 import { summarise } from '../../measure/record.js';
 import { heldQuantile, median, quantileSorted, sorted } from '../../measure/stats.js';
+import { displayPath } from '../../paths.js';
 
 /** @typedef {ReturnType<typeof import('../../runtimes/outside.js').parseStartTime>} StartTime */
 
@@ -112,4 +113,18 @@ export async function startFigures(starts, cpu, how = 'spawn') {
     cpu_ms: cpu,
     rss_peak_bytes,
   };
+}
+
+/**
+ * The runtime's binary as the kernel runs it (symlinks resolved) and its size on disk: printed
+ * beside the start-up tables. Null when it cannot be read.
+ * @param {string} bin
+ */
+export function binaryOf(bin) {
+  try {
+    const path = realpathSync(bin);
+    return { path: displayPath(path), bytes: statSync(path).size };
+  } catch {
+    return null;
+  }
 }

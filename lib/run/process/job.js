@@ -2,24 +2,25 @@
 // runtime under test (a script run as a user runs it), each timed spawn → exit on the
 // orchestrator's clock, and each under GNU time for its CPU, peak RSS and page faults. Nothing is
 // measured inside the process: the figure is what a user waits for, start to finish.
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
-import { displayPath } from '../../paths.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
 import { GNU_TIME, outsideMeasurement, parseStartTime, START_FORMAT } from '../../runtimes/outside.js';
 import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
-import { reapedCpu, startFigures, summedCpu } from './figures.js';
+import { binaryOf, reapedCpu, startFigures, summedCpu } from './figures.js';
+import { heapMetrics } from './heap.js';
 import { launcherPython, launchStarts } from './launch.js';
 import { serverStarts } from './server.js';
 import { tracedMetrics } from './strace.js';
 
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
 export const WARMUP_STARTS = 2;
+const NO_HEAP = { metrics: {}, unmeasured: [], why: null };
 
 /** A command a user can paste to rerun one process job. */
 export function processRepro(job) {
@@ -115,20 +116,6 @@ export function judgeStart(p, which, { rt, w, state, capBytes }) {
 }
 
 /**
- * The runtime's binary as the kernel runs it (symlinks resolved) and its size on disk: printed
- * beside the start-up tables. Null when it cannot be read.
- * @param {string} bin
- */
-export function binaryOf(bin) {
-  try {
-    const path = realpathSync(bin);
-    return { path: displayPath(path), bytes: statSync(path).size };
-  } catch {
-    return null;
-  }
-}
-
-/**
  * `total` starts of the job's command in a row, through the launcher where there is a Python 3
  * (launch.js), else one node spawn() under GNU time each; the CPU of the starts after the warm-ups
  * from what the orchestrator reaped (the launcher's lines carry their own, summedCpu).
@@ -190,6 +177,8 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
       { unit: 'starts', ...inner },
       ctx,
     );
+  // A second isolate in a running process: no kind can time one apart from its start (its kind.json says why).
+  if (w.second_isolate) return row({ status: 'unsupported', error: rt.secondIsolate, phase: 'spawn' });
   // A server start (http-first-200) is the driver's server, which every kind has and which runs a variant's preload.
   const server = Boolean(w.server);
   if (rt.script.unsupported && !server)
@@ -278,18 +267,25 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
       return interrupted ? null : !judgeStart(p, which, judged);
     };
     const traced = await tracedMetrics(rt.bin, args, tmp, traceStart);
-    if (traced === null) return null;
-    Object.assign(inner.metrics, traced.metrics);
-    const command = [rt.bin, ...args].map(shellQuote).join(' ');
+    // The heap after a full GC, from extra starts of the kind's probe (heap.js), where the workload asks.
+    const heap = traced && (w.heap ? await heapMetrics(rt, cmd.script, tmp, traceStart) : NO_HEAP);
+    if (!traced || !heap) return null;
+    Object.assign(inner.metrics, traced.metrics, heap.metrics);
     const unmeasured = [
       ...(python || how.timer === 'gnu' ? [] : ['cpu_ms', 'rss_peak_bytes', 'page faults']),
       ...(rss_peak_bytes === null && (python || how.timer === 'gnu') ? ['rss_peak_bytes'] : []),
       ...traced.unmeasured,
+      ...heap.unmeasured,
     ];
-    return row(
-      { ...inner, report: { starts: n, warmup_starts: WARMUP_STARTS, command, binary: binaryOf(rt.bin) } },
-      { cpu_ms, rss_peak_bytes, unmeasured },
-    );
+    const command = [rt.bin, ...args].map(shellQuote).join(' ');
+    const report = {
+      starts: n,
+      warmup_starts: WARMUP_STARTS,
+      command,
+      binary: binaryOf(rt.bin),
+      heap: heap.why ?? undefined,
+    };
+    return row({ ...inner, report }, { cpu_ms, rss_peak_bytes, unmeasured });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { unexpectedUnsupported } from '../../conformance/unsupported.js';
 import { validateWorkload } from '../../measure/workload.js';
 import { ROOT, UsageError } from '../../paths.js';
 import { descendantsOf } from '../../runtimes/descendants.js';
@@ -186,4 +187,30 @@ test("STARTS (--starts) sets a start-up job's starts over the mode's; anything b
       () => modeOf({ starts: bad }),
       (e) => e instanceof UsageError && /--starts/.test(e.message),
     );
+});
+
+test('startup/second-isolate: every kind’s row is unsupported with its kind.json reason, each listed in conformance/unsupported.json', async () => {
+  const module = (await import('../../../suites/startup/second-isolate.js')).default;
+  const rows = [];
+  for (const id of ['node', 'deno', 'bun', 'workerd']) {
+    const j = {
+      runtime: resolveRuntime(id),
+      workload: { suite: 'startup', name: module.name, module },
+      params: {},
+      round: 1,
+    };
+    const row = /** @type {any} */ (await runProcessJob(j, { starts: 1, inputs_dir: dir }, ctx));
+    assert.equal(row.status, 'unsupported', id);
+    assert.equal(row.error, resolveRuntime(id).secondIsolate);
+    rows.push(row);
+  }
+  assert.match(rows[3].error, /^workerd runs the top level of every worker its config names at process start/);
+  assert.deepEqual(unexpectedUnsupported(rows), [], 'every reason is expected');
+  // An entry that was removed would make the same rows unexpected: the check can fail.
+  assert.equal(unexpectedUnsupported(rows, []).length, 4);
+});
+
+test('a process workload’s heap must be true or false', () => {
+  const w = { name: 'h', unit: 'starts', command: () => ({}), verify() {}, heap: 'yes' };
+  assert.throws(() => validateWorkload(w, 'startup/h'), /heap must be true or false.*got "yes"/);
 });
