@@ -15,10 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fingerprint } from '../lib/measure/fingerprint.js';
 import { median } from '../lib/measure/stats.js';
 import { paramSets } from '../lib/measure/workload.js';
 import { loadWorkloads } from '../lib/results/discover.js';
-import { fingerprint } from '../lib/measure/fingerprint.js';
 import { provenance, writeJsonAtomic } from '../lib/results/file.js';
 import { runProcessJob } from '../lib/run/process/job.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
@@ -65,8 +65,9 @@ const pct = (a, b) => (Number.isNaN(a) ? '—' : `${a >= b ? '+' : ''}${(((a - b
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const mb = (b) => (Number.isNaN(b) ? '—' : (b / 1e6).toFixed(1));
 
-// A server's start (http-first-200) never exits: hyperfine has nothing to time.
-const workloads = (await loadWorkloads(['startup'])).filter((w) => !w.module?.server);
+// A server's start (http-first-200) never exits: hyperfine has nothing to time; a second isolate
+// is unsupported on every kind (suites/startup/second-isolate.js): nothing runs to time.
+const workloads = (await loadWorkloads(['startup'])).filter((w) => !w.module?.server && !w.module?.second_isolate);
 // The floor: /usr/bin/true started the way each timer starts a runtime (parity: its launcher's
 // posix_spawn; hyperfine: its own), so what each adds to every start is in the table too.
 const TRUE = '/usr/bin/true';

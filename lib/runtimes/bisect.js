@@ -161,21 +161,21 @@ export async function bisectSearch(versions, measure, { log = () => {}, fraction
           why: `${vs[1]} differs from both ends: followed the larger difference`,
         };
     }
+    /** @type {(went: 'lower' | 'upper', why: string) => Step} */
+    const stepOf = (went, why) => ({
+      versions: vs,
+      lo: vs[0],
+      mid: vs[1],
+      hi: vs[2],
+      toLo,
+      toHi,
+      went,
+      why,
+      margin,
+      file: m.file,
+    });
     if (!decided) {
-      const why = `${vs[1]} could not be placed after ${MAX_ATTEMPTS} measurements`;
-      /** @type {Step} */
-      const step = {
-        versions: vs,
-        lo: vs[0],
-        mid: vs[1],
-        hi: vs[2],
-        toLo,
-        toHi,
-        went: 'lower',
-        why,
-        margin,
-        file: m.file,
-      };
+      const step = stepOf('lower', `${vs[1]} could not be placed after ${MAX_ATTEMPTS} measurements`);
       steps.push(step);
       log(`parity: bisect: ${stepText(step)}; stopping: inconclusive between ${versions[lo]} and ${versions[hi]}`);
       return {
@@ -189,19 +189,7 @@ export async function bisectSearch(versions, measure, { log = () => {}, fraction
     }
     if (decided.went === 'lower') hi = mid;
     else lo = mid;
-    /** @type {Step} */
-    const step = {
-      versions: vs,
-      lo: vs[0],
-      mid: vs[1],
-      hi: vs[2],
-      toLo,
-      toHi,
-      went: decided.went,
-      why: decided.why,
-      margin,
-      file: m.file,
-    };
+    const step = stepOf(decided.went, decided.why);
     steps.push(step);
     log(
       `parity: bisect: ${stepText(step)}; now ${versions[lo]} .. ${versions[hi]} (${hi - lo - 1} release(s) between)`,

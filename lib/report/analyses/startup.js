@@ -23,8 +23,9 @@ const WHAT = [
 
 /** Where each runtime's heap figure came from (its row's label), once per distinct source. */
 function heapSources(rows) {
-  const labels = rows.map((r) => r.metrics?.[HEAP]?.label).filter(Boolean);
-  const sources = [...new Set(labels.map((l) => l.replace(/^[^:]*: /, '').replace(/; median .*$/, '')))];
+  // A row's `source`; files written before it had one name it in the label ("…: source; median …").
+  const of = (m) => m?.source ?? m?.label?.replace(/^[^:]*: /, '').replace(/; median .*$/, '');
+  const sources = [...new Set(rows.map((r) => of(r.metrics?.[HEAP])).filter(Boolean))];
   return sources.length ? sources.join('; ') : 'none measured';
 }
 
