@@ -61,8 +61,8 @@ const oha = (port, rate) => {
       ...['-q', String(rate), '-c', String(OPEN_CONNECTIONS), url(port, '/json-small')],
     ]),
   );
-  if (!r.ok) throw new Error(`oha: ${r.error}`);
-  return { requests: r.requests, rps: r.rps, p50_ms: r.ttlb_ms.p50, p99_ms: r.ttlb_ms.p99 };
+  if (!r.ok || !r.ttlb_ms) throw new Error(`oha: ${r.error}`);
+  return { requests: r.requests, rps: r.rps, p50_ms: Number(r.ttlb_ms.p50), p99_ms: Number(r.ttlb_ms.p99) };
 };
 const range = (xs) => (xs.length ? `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}` : '—');
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -72,7 +72,8 @@ const table = [];
 const kept = [];
 for (const id of [...new Set(rows.map((r) => r.runtime))]) {
   const rt = resolveRuntime(id);
-  const launch = await driverFor(rt).server({ runtime: rt }, { module: SERVED, node_env: '(unset)' });
+  const driver = /** @type {any} */ (driverFor(rt));
+  const launch = await driver.server({ runtime: rt }, { module: SERVED, node_env: '(unset)' });
   if (launch.unsupported) throw new Error(`${id}: ${launch.unsupported}`);
   const child = spawn('taskset', ['-c', '1', launch.bin, ...launch.args], { cwd: launch.cwd, stdio: 'ignore' });
   const gone = { ended: false };
@@ -90,7 +91,7 @@ for (const id of [...new Set(rows.map((r) => r.runtime))]) {
       );
       if (all[0] !== r) continue;
       const keptRps = all.map((x) => x.metrics.requests_per_s.value);
-      const hand = wrk(port, c, 5).rps;
+      const hand = Number(wrk(port, c, 5).rps);
       kept.push({ runtime: id, loop: 'closed', concurrency: c, kept_rps: keptRps, hand_rps: hand });
       table.push(
         `| ${id} | closed c=${c} | — | ${Math.round(median(keptRps))} (${keptRps.map(Math.round).join(', ')}) req/s | ${Math.round(hand)} req/s | ${((hand / median(keptRps) - 1) * 100).toFixed(0)}% |`,
