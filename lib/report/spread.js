@@ -4,6 +4,7 @@
 // `<!-- parity:spread file=… -->` block (lib/report/readme.js) keeps it beside the prose.
 
 import { EQUIVALENCE_MARGIN } from '../measure/paired.js';
+import { pairRounds } from './ratios.js';
 
 /**
  * A population of comparisons from results rows: per row and non-baseline runtime, the log ratios
@@ -15,27 +16,25 @@ import { EQUIVALENCE_MARGIN } from '../measure/paired.js';
  * @returns {{suite: string, key: string, runtime: string, logs: number[], truth: number}[]}
  */
 export function populationOf(results, baseline, minRounds = 8) {
-  /** @type {Map<string, Map<string, Map<number, number>>>} */
+  /** @type {Map<string, Map<string, any[]>>} rows of each row key, by runtime */
   const rows = new Map();
   for (const r of results) {
-    if (r.status !== 'ok' || !(r.median_ns > 0)) continue;
     const key = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}`;
     if (!rows.has(key)) rows.set(key, new Map());
-    const cells = /** @type {Map<string, Map<number, number>>} */ (rows.get(key));
-    if (!cells.has(r.runtime)) cells.set(r.runtime, new Map());
-    cells.get(r.runtime)?.set(r.round, r.median_ns);
+    const cells = /** @type {Map<string, any[]>} */ (rows.get(key));
+    if (!cells.has(r.runtime)) cells.set(r.runtime, []);
+    cells.get(r.runtime)?.push(r);
   }
   const out = [];
   for (const [key, cells] of rows) {
     const base = cells.get(baseline);
     if (!base) continue;
-    for (const [runtime, rounds] of cells) {
+    for (const [runtime, mine] of cells) {
       if (runtime === baseline) continue;
-      const logs = [...rounds]
-        .filter(([round]) => base.has(round))
-        .map(([round, t]) => Math.log(Number(base.get(round)) / t));
-      if (logs.length < minRounds) continue;
-      out.push({ suite: key.split('/')[0], key, runtime, logs, truth: logs.reduce((a, b) => a + b, 0) / logs.length });
+      const { a, b } = pairRounds(base, mine);
+      if (a.length < minRounds) continue;
+      const logs = a.map((t, i) => Math.log(t / b[i]));
+      out.push({ suite: key.split('/')[0], key, runtime, logs, truth: logs.reduce((x, y) => x + y, 0) / logs.length });
     }
   }
   return out;
