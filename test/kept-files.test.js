@@ -1,7 +1,7 @@
 // Kept files agree with the code (issue 25.8): every file under results/published names the commit
 // it was made from, that commit is in this repository's history (a file made from work that did
-// not land describes code nobody can read). A file made from a tree with uncommitted changes says
-// so in its provenance line; those still kept are named in the closing notes of issue 25.
+// not land describes code nobody can read), and that tree had no uncommitted changes (its
+// provenance's `dirty` is false: a file from a dirty tree describes code nobody can check out).
 // results/archive holds superseded files the docs do not read.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -30,7 +30,7 @@ const shallow = (() => {
   }
 })();
 
-test('every kept file names a commit in this repository’s history', {
+test('every kept file names a commit in this repository’s history, made from a clean tree', {
   skip: shallow && 'a shallow clone',
 }, () => {
   const problems = [];
@@ -41,6 +41,7 @@ test('every kept file names a commit in this repository’s history', {
     if (!p?.commit) problems.push(`${name}: names no commit`);
     else if (commitInHistory(p.commit) !== true)
       problems.push(`${name}: commit ${p.commit} is not an ancestor of HEAD`);
+    if (p && p.dirty !== false) problems.push(`${name}: made from a tree with uncommitted changes (dirty: ${p.dirty})`);
   }
   assert.deepEqual(problems, []);
 });
