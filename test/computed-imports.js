@@ -40,12 +40,7 @@ export const COMPUTED = [
     'the shared checks are the files of conformance/checks/, found by listing it',
   ],
   [
-    'runners/bun/server.js',
-    'JSC',
-    "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
-  ],
-  [
-    'runners/bun/heap.js',
+    'runners/bun/own-heap.js',
     'JSC',
     "bun:jsc through a constant, so that node's type check does not resolve a Bun-only module",
   ],

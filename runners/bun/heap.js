@@ -2,13 +2,9 @@
 // script, a full GC, then bun's own heap in use (JavaScriptCore's), as JSON to the file named second.
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { ownHeap } from './own-heap.js';
 
-// A specifier in a variable: tsc has no types for bun's built-in modules.
-const JSC = 'bun:jsc';
 const [script, out] = process.argv.slice(2);
 if (!script || !out) throw new Error(`usage: bun heap.js <script> <out.json>, got ${process.argv.slice(2)}`);
 await import(pathToFileURL(script).href);
-const { heapStats } = await import(JSC);
-Bun.gc(true);
-const doc = { heap_used_bytes: heapStats().heapSize, source: 'bun:jsc heapStats().heapSize after Bun.gc(true)' };
-writeFileSync(out, JSON.stringify(doc));
+writeFileSync(out, JSON.stringify(ownHeap()));

@@ -3,15 +3,12 @@
 // Started with the kind's args (--expose-gc); an extra start after the timed ones, never timed.
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { ownHeap } from './own-heap.js';
 
 const [script, out] = process.argv.slice(2);
 if (!script || !out)
   throw new Error(`usage: node --expose-gc heap.js <script> <out.json>, got ${process.argv.slice(2)}`);
 await import(pathToFileURL(script).href);
-if (typeof globalThis.gc !== 'function') throw new Error('globalThis.gc is not exposed: run with --expose-gc');
-globalThis.gc();
-const doc = {
-  heap_used_bytes: process.memoryUsage().heapUsed,
-  source: 'process.memoryUsage().heapUsed after globalThis.gc() (--expose-gc)',
-};
+const doc = ownHeap();
+if (doc.heap_used_bytes === null) throw new Error('globalThis.gc is not exposed: run with --expose-gc');
 writeFileSync(out, JSON.stringify(doc));
