@@ -152,7 +152,16 @@ export function extraMetricTables(agg, labels, detail = false) {
   return ids.map((id) => {
     const rows = agg.rows.filter((r) => r.extra.some((m) => m.id === id));
     const m = rows[0].extra.find((x) => x.id === id);
-    const title = `${m.label} (${m.unit}${m.better === 'none' ? '' : `, ${m.better} is better`})`;
+    // A figure taken in one round only (the start-up suite's extra starts): its ratios have no interval.
+    const ratios = rows.flatMap((r) =>
+      Object.values(r.cells)
+        .map((c) => c.ratios?.[id])
+        .filter(Boolean),
+    );
+    const once = ratios.length > 0 && ratios.every((r) => r.n === 1);
+    const title =
+      `${m.label} (${m.unit}${m.better === 'none' ? '' : `, ${m.better} is better`})` +
+      (once && m.better !== 'none' ? '\none round per cell: its ratios have no interval, so "?" (no verdict)' : '');
     return runtimeTable(
       { ...agg, rows },
       labels,

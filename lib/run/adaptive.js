@@ -177,6 +177,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
           precision: p !== null && Number.isFinite(p) ? p : null,
           reached: p !== null && p <= mode.precision,
           settled: p !== null && mine.length > 0 && mine.every((r) => settled(r, mode.precision)),
+          // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
+          ratios: s.rounds ? mine.length : null,
         };
       });
     },
@@ -250,10 +252,11 @@ export function precisionHeader(adaptive, width = 120) {
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
       `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = neither reached nor decided`,
-    "  (decided: every ratio's 99% interval excludes 1).",
+    "  (decided: every ratio's 99% interval excludes 1); no ratio = fewer than two runtimes ran it.",
   ];
   const items = rows.map((r) => {
     const p = paramsKey(r.params);
+    if (r.ratios === 0) return `${r.workload}${p ? ` ${p}` : ''} no ratio (${r.rounds})`;
     const figure = r.precision === null ? 'n/a' : pct(r.precision);
     return `${r.workload}${p ? ` ${p}` : ''} ${figure}${r.reached || r.settled ? '' : '*'} (${r.rounds})`;
   });

@@ -173,6 +173,8 @@ test('the header names the target, why the run stopped and every row, within 120
     rounds: 3 + (i % 4),
     precision: i % 5 ? 0.02 * i : null,
     reached: i < 3,
+    // Row 25: every runtime but one unsupported, so no ratio to reach (startup/second-isolate).
+    ratios: i === 25 ? 0 : 2,
   }));
   const text = precisionHeader({
     precision: 0.03,
@@ -188,6 +190,7 @@ test('the header names the target, why the run stopped and every row, within 120
   assert.match(text, /time budget spent/);
   assert.match(text, /suite\/workload-29 mb=29 ±58%\* \(4\)/);
   assert.match(text, /suite\/workload-0 mb=0 n\/a \(3\)/);
+  assert.match(text, /suite\/workload-25 mb=25 no ratio \(4\)/);
 });
 
 // The harness side of long calls, on a fake clock: each call of the workload takes "4 s" (and 1 ms of

@@ -8,6 +8,9 @@ export default {
   // The module the server serves, relative to this file, as an HTTP workload names it.
   server: '../http/_server.js',
   command: () => ({}),
+  // The server's own heap after a full GC, from its /__parity/heap route after the 200 of the
+  // first round's last starts (lib/run/process/server.js).
+  heap: true,
   // The check is the 200 itself: a server that never answers /healthz with 200 fails the start.
   verify() {},
 };

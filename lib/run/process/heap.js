@@ -62,13 +62,22 @@ export async function heapMetrics(rt, script, dir, start) {
     if (!h) return none(`${which} (${rt.heap.file}) ${ok ? 'wrote no heap figure' : 'failed'}`);
     got.push(h);
   }
-  // One label for every runtime (a table's title comes from its first row's); each row's source is
-  // the metric's `source`, and the memory table's legend names all of them.
-  const label = `heap after GC, the runtime's own figure (each engine counts its heap its own way); median of ${HEAP_STARTS} extra starts, not timed`;
-  const value = median(got.map((h) => h.heap_used_bytes));
   return {
-    metrics: { heap_after_gc_bytes: { value, unit: 'bytes', better: 'lower', label, source: got[0].source } },
+    metrics: heapMetric(got, `${HEAP_STARTS} extra starts in the first round, not timed`),
     unmeasured: [],
     why: null,
   };
+}
+
+/**
+ * The heap metric of a job from its readings: their median, under one label for every runtime (a
+ * table's title comes from its first row's); each row's source is the metric's `source`, and the
+ * memory table's legend names all of them.
+ * @param {{heap_used_bytes: number, source: string}[]} got
+ * @param {string} of which starts the readings came from
+ */
+export function heapMetric(got, of) {
+  const label = `heap after GC, the runtime's own figure (each engine counts its heap its own way); median of ${of}`;
+  const value = median(got.map((h) => h.heap_used_bytes));
+  return { heap_after_gc_bytes: { value, unit: 'bytes', better: 'lower', label, source: got[0].source } };
 }

@@ -2,13 +2,14 @@
 // keeps 50 MB of arrays reads at least 45 MB, an empty one far less; a kind without a probe, or a
 // probe that fails, leaves the figure absent and named, never zero.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { resolveRuntime } from '../../runtimes/registry.js';
-import { heapArgv, heapMetrics, readHeap } from './heap.js';
+import { HEAP_STARTS, heapArgv, heapMetrics, readHeap } from './heap.js';
 import { runProcessJob } from './job.js';
+import { STRACE } from './strace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parity-heap-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,12 +26,12 @@ function heapWorkload(name, source) {
 // 50 arrays of 131,072 doubles (8 bytes each, in the JS heap: a typed array's bytes would be outside it), kept.
 const KEEP_50MB = 'globalThis.kept = Array.from({ length: 50 }, () => new Array(131072).fill(1.5));\n';
 
-async function heapOf(rtId, module) {
+async function heapOf(rtId, module, round = 1) {
   const j = {
     runtime: resolveRuntime(rtId),
     workload: { suite: 't', name: module.name, module },
     params: {},
-    round: 1,
+    round,
   };
   const row = /** @type {any} */ (await runProcessJob(j, { starts: 2, inputs_dir: dir }, ctx));
   assert.equal(row.status, 'ok', row.error);
@@ -62,6 +63,30 @@ describe('heap after GC, the runtime’s own figure', () => {
     const row = await heapOf('node', m);
     assert.equal(row.metrics.heap_after_gc_bytes, undefined);
     assert.ok(!row.unmeasured?.includes('heap_after_gc_bytes'));
+  });
+
+  test('the extra starts (heap probe, strace) run in a row’s first round only: later rounds start the script just the timed times', async () => {
+    // The script counts its own starts in a file: a workload of known cost, not the job's bookkeeping.
+    const count = (/** @type {string} */ name) => {
+      const file = join(dir, `${name}.count`);
+      writeFileSync(file, '');
+      const src = `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(file)}, 'x');\n`;
+      return { module: heapWorkload(name, src), starts: () => readFileSync(file, 'utf8').length };
+    };
+    const first = count('first-round');
+    const r1 = await heapOf('node', first.module, 1);
+    const traced = existsSync(STRACE) ? 2 : 0;
+    // 2 warm-up + 2 timed + strace's + the heap probe's.
+    assert.equal(first.starts(), 2 + 2 + traced + HEAP_STARTS);
+    assert.ok(r1.metrics.heap_after_gc_bytes.value > 0);
+    const later = count('second-round');
+    const r2 = await heapOf('node', later.module, 2);
+    assert.equal(later.starts(), 2 + 2);
+    assert.equal(r2.metrics.heap_after_gc_bytes, undefined);
+    assert.equal(r2.metrics.syscalls, undefined);
+    const named = r2.unmeasured ?? [];
+    assert.ok(!named.includes('heap_after_gc_bytes') && !named.includes('syscalls'), named.join(' '));
+    assert.match(r2.report.extra_starts, /first round only/);
   });
 
   test('a kind without a probe: absent, named, and the kind’s reason kept (workerd’s says why it has none)', async () => {

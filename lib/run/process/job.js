@@ -13,7 +13,7 @@ import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { binaryOf, reapedCpu, startFigures, summedCpu } from './figures.js';
-import { heapMetrics } from './heap.js';
+import { HEAP_STARTS, heapMetric, heapMetrics } from './heap.js';
 import { launcherPython, launchStarts } from './launch.js';
 import { serverStarts } from './server.js';
 import { tracedMetrics } from './strace.js';
@@ -21,6 +21,17 @@ import { tracedMetrics } from './strace.js';
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
 export const WARMUP_STARTS = 2;
 const NO_HEAP = { metrics: {}, unmeasured: [], why: null };
+const NO_TRACE = { metrics: {}, unmeasured: [] };
+
+/**
+ * Whether a job takes the extra starts (strace's two, the heap probe's three): in a row's first
+ * round only. Their figures (system calls, tasks, heap after GC) are counts and sizes that do not
+ * move between rounds the way a start's wall does, and untimed they only cost time: a third of a
+ * QUICK start-up run's, which later rounds spend on timed starts instead. A job with no round (a
+ * repro) takes them.
+ * @param {{round?: number}} job
+ */
+export const takesExtraStarts = (job) => (job.round ?? 1) === 1;
 
 /** A command a user can paste to rerun one process job. */
 export function processRepro(job) {
@@ -218,8 +229,12 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
       },
     };
     const n = spec.starts ?? 20;
+    const extras = takesExtraStarts(job);
     if (server) {
-      const all = await serverStarts(job, driver, base.env, WARMUP_STARTS + n, deadline, base.register);
+      // The heap after GC from the server's own route, read after the 200 of the last timed starts.
+      const heapStarts = extras && w.heap ? HEAP_STARTS : 0;
+      const total = WARMUP_STARTS + n;
+      const all = await serverStarts(job, driver, base.env, total, deadline, base.register, heapStarts);
       if (interrupted) return null;
       for (const [i, p] of all.entries()) {
         const which = i < WARMUP_STARTS ? `warm-up start ${i + 1}` : `start ${i + 1 - WARMUP_STARTS} of ${n}`;
@@ -237,8 +252,22 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
         const label = "RSS at the first 200 (the server's process tree, /proc), median";
         /** @type {any} */ (inner).metrics.rss_first_200_bytes = { value: rss, unit: 'bytes', better: 'lower', label };
       }
-      const unmeasured = ['cpu_ms', 'rss_peak_bytes', 'page faults', 'syscalls', 'threads_started', 'tasks_peak'];
-      const report = { starts: n, warmup_starts: WARMUP_STARTS, binary: binaryOf(rt.bin) };
+      const heaps = all.slice(total - heapStarts).flatMap((p) => (p.heap ? [p.heap] : []));
+      const heapRead = heapStarts > 0 && heaps.length === heapStarts;
+      if (heapRead)
+        Object.assign(
+          /** @type {any} */ (inner).metrics,
+          heapMetric(heaps, `the last ${heapStarts} timed starts of the first round, read after their 200`),
+        );
+      const heapWhy =
+        heapStarts > 0 && !heapRead
+          ? `unsupported: ${rt.heap.unsupported ?? "the server's /__parity/heap route gave no figure"}`
+          : undefined;
+      const unmeasured = [
+        ...['cpu_ms', 'rss_peak_bytes', 'page faults', 'syscalls', 'threads_started', 'tasks_peak'],
+        ...(heapWhy ? ['heap_after_gc_bytes'] : []),
+      ];
+      const report = { starts: n, warmup_starts: WARMUP_STARTS, binary: binaryOf(rt.bin), heap: heapWhy };
       return row(
         { ...inner, report },
         { unmeasured, outside_source: 'the orchestrator clock: spawn → first 200 from /healthz' },
@@ -266,9 +295,9 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
       const p = await startOnce(o);
       return interrupted ? null : !judgeStart(p, which, judged);
     };
-    const traced = await tracedMetrics(rt.bin, args, tmp, traceStart);
+    const traced = extras ? await tracedMetrics(rt.bin, args, tmp, traceStart) : NO_TRACE;
     // The heap after a full GC, from extra starts of the kind's probe (heap.js), where the workload asks.
-    const heap = traced && (w.heap ? await heapMetrics(rt, cmd.script, tmp, traceStart) : NO_HEAP);
+    const heap = traced && (extras && w.heap ? await heapMetrics(rt, cmd.script, tmp, traceStart) : NO_HEAP);
     if (!traced || !heap) return null;
     Object.assign(inner.metrics, traced.metrics, heap.metrics);
     const unmeasured = [
@@ -284,6 +313,7 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
       command,
       binary: binaryOf(rt.bin),
       heap: heap.why ?? undefined,
+      extra_starts: extras ? undefined : 'none: strace and the heap probe run in the first round only',
     };
     return row({ ...inner, report }, { cpu_ms, rss_peak_bytes, unmeasured });
   } finally {

@@ -166,6 +166,15 @@ describe('a start-up job of a server: spawn to its first 200', () => {
     assert.equal(metric(row, 'wall_median_ms'), undefined, 'not a spawn → exit figure');
     assert.ok(metric(row, 'rss_first_200_bytes') > 10 * 2 ** 20);
     assert.ok(row.unmeasured.includes('syscalls'));
+    // The server's own heap after GC, read after the 200 in the first round; none later.
+    const heap = row.metrics.heap_after_gc_bytes;
+    assert.ok(heap.value > 1e6 && heap.value < row.metrics.rss_first_200_bytes.value, String(heap.value));
+    assert.match(heap.source, /process\.memoryUsage/);
+    const later = /** @type {any} */ (
+      await runProcessJob({ ...j, round: 2 }, { starts: 3, inputs_dir: dir }, ctx, driver)
+    );
+    assert.equal(later.status, 'ok', later.error);
+    assert.equal(later.metrics.heap_after_gc_bytes, undefined);
     assert.deepEqual(descendantsOf(process.pid), [], 'every server was killed');
   });
 });
@@ -180,7 +189,7 @@ test('p90 from 100 starts in a job, p99 from 1,000 (STARTS=1000): never from few
 });
 
 test("STARTS (--starts) sets a start-up job's starts over the mode's; anything but a positive whole number is a usage error", () => {
-  assert.equal(modeOf({ quick: true }).starts, 10);
+  assert.equal(modeOf({ quick: true }).starts, 5);
   assert.equal(modeOf({ starts: '1000' }).starts, 1000);
   for (const bad of ['0', '2.5', 'many'])
     assert.throws(

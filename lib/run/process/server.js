@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { startChild } from '../../runtimes/proc.js';
 import { parseStatus } from '../../runtimes/proctree.js';
 import { firstOk, servedModule } from '../http/job.js';
-import { treeRssBytes } from '../http/memory.js';
+import { heapAfterGc, treeRssBytes } from '../http/memory.js';
 
 /** VmRSS of one process, bytes; null when gone. @param {number} pid */
 function ownRss(pid) {
@@ -23,19 +23,23 @@ function ownRss(pid) {
 const sumOrNull = (...xs) =>
   xs.every((x) => x === null) ? null : xs.reduce((a, x) => /** @type {number} */ (a) + (x ?? 0), 0);
 
-const FAILED = { wall_ns: null, rss_bytes: null, error: null, killed: false };
+const FAILED = { wall_ns: null, rss_bytes: null, heap: null, error: null, killed: false };
 
 /**
- * One server start: spawn → port → first 200, then the server killed and waited for.
+ * One server start: spawn → port → first 200, then the server killed and waited for. With
+ * `heap`, after the 200 and its RSS (so outside the timed span), the server's own heap after a full
+ * GC from its /__parity/heap route (the HTTP suite's reading, lib/run/http/memory.js); null where
+ * the server has no such route (workerd) or it did not answer.
  * @param {any} job
  * @param {any} driver
  * @param {Record<string, string | undefined>} env
  * @param {number} untilMs on performance.now()
  * @param {(kill: () => void) => void} register
+ * @param {boolean} [heap]
  * @returns {Promise<{wall_ns: number | null, rss_bytes: number | null, error: string | null, killed: boolean,
- *   unsupported?: string}>}
+ *   heap: {heap_used_bytes: number, source: string} | null, unsupported?: string}>}
  */
-export async function serverStart(job, driver, env, untilMs, register) {
+export async function serverStart(job, driver, env, untilMs, register, heap = false) {
   const launch = await driver.server(job, {
     module: servedModule(job.workload.module, job.workload.file),
     node_env: env.NODE_ENV ?? '(unset)',
@@ -64,11 +68,18 @@ export async function serverStart(job, driver, env, untilMs, register) {
     const port = await launch.port(h, Math.max(1, untilMs - performance.now()), gone);
     const ready = await firstOk(port, untilMs, gone);
     const rss_bytes = sumOrNull(ownRss(h.pid), treeRssBytes(h.pid));
-    return { wall_ns: Math.round((ready - t0) * 1e6), rss_bytes, error: null, killed };
+    const own = heap ? await heapAfterGc(port, () => null) : null;
+    return {
+      wall_ns: Math.round((ready - t0) * 1e6),
+      rss_bytes,
+      heap: own && { heap_used_bytes: own.heap_used_bytes, source: own.source },
+      error: null,
+      killed,
+    };
   } catch (e) {
     const said = /** @type {any} */ (await Promise.race([end, null]))?.stderr?.trim().split('\n').at(-1);
     const why = `${e instanceof Error ? e.message : String(e)}${said ? `: ${said}` : ''}`;
-    return { wall_ns: null, rss_bytes: null, error: why, killed };
+    return { ...FAILED, error: why, killed };
   } finally {
     h.killGroup();
     await end;
@@ -77,18 +88,20 @@ export async function serverStart(job, driver, env, untilMs, register) {
 }
 
 /**
- * `total` server starts in a row; stops at the first that fails.
+ * `total` server starts in a row; stops at the first that fails. The last `heapStarts` of them
+ * also read the server's heap after the 200 (serverStart).
  * @param {any} job
  * @param {any} driver
  * @param {Record<string, string | undefined>} env
  * @param {number} total
  * @param {number} deadline on performance.now()
  * @param {(kill: () => void) => void} register
+ * @param {number} [heapStarts]
  */
-export async function serverStarts(job, driver, env, total, deadline, register) {
+export async function serverStarts(job, driver, env, total, deadline, register, heapStarts = 0) {
   const starts = [];
   for (let i = 0; i < total; i++) {
-    const s = await serverStart(job, driver, env, deadline, register);
+    const s = await serverStart(job, driver, env, deadline, register, i >= total - heapStarts);
     starts.push(s);
     if (s.error || s.killed || s.unsupported) break;
   }

@@ -126,7 +126,7 @@ export function readTasks(file) {
  * @returns {Promise<{metrics: Record<string, any>, unmeasured: string[]} | null>}
  */
 export async function tracedMetrics(bin, args, dir, start) {
-  const of = 'of one start (strace -f on an extra start, not timed)';
+  const of = 'of one start (strace -f on an extra start in the first round, not timed)';
   /** @type {Record<string, any>} */
   const metrics = {};
   const callsFile = join(dir, '.parity-strace');
