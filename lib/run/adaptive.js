@@ -251,8 +251,9 @@ export function precisionHeader(adaptive, width = 120) {
       (decided ? `, ${decided} more decided` : '') +
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
-      `(budget ${Math.round(adaptive.budget_s)} s). Each row: widest ± (rounds); * = neither reached nor decided`,
-    "  (decided: every ratio's 99% interval excludes 1); no ratio = fewer than two runtimes ran it.",
+      `(budget ${Math.round(adaptive.budget_s)} s).`,
+    "  Each row: widest ± (rounds); * = neither reached nor decided (decided: every ratio's 99% interval excludes 1);",
+    '  no ratio = fewer than two runtimes ran it.',
   ];
   const items = rows.map((r) => {
     const p = paramsKey(r.params);

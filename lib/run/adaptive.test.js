@@ -176,16 +176,12 @@ test('the header names the target, why the run stopped and every row, within 120
     // Row 25: every runtime but one unsupported, so no ratio to reach (startup/second-isolate).
     ratios: i === 25 ? 0 : 2,
   }));
-  const text = precisionHeader({
-    precision: 0.03,
-    budget_s: 60,
-    min_rounds: 3,
-    max_rounds: 10,
-    stopped: 'budget',
-    elapsed_s: 61,
-    rows,
-  });
-  for (const line of text.split('\n')) assert.ok(line.length <= 120, line);
+  const header = (/** @type {string} */ stopped) =>
+    precisionHeader({ precision: 0.03, budget_s: 60, min_rounds: 3, max_rounds: 10, stopped, elapsed_s: 61, rows });
+  const text = header('budget');
+  // Every reason the run stopped, the longest included, fits.
+  for (const why of ['budget', 'precision', 'max-rounds', 'interrupted'])
+    for (const line of header(why).split('\n')) assert.ok(line.length <= 120, line);
   assert.match(text, /reached by 3 of 30 rows/);
   assert.match(text, /time budget spent/);
   assert.match(text, /suite\/workload-29 mb=29 ±58%\* \(4\)/);
