@@ -11,6 +11,7 @@ import { assertNoneLeft, commandHas, runWatched } from '../../../test/processes.
 import { ROOT } from '../../paths.js';
 import { serverSpec, waitPortFile } from '../../runtimes/drivers/process.js';
 import { workerdConfig } from '../../runtimes/drivers/workerd.js';
+import { runToEnd } from '../../runtimes/proc.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { loadDuration, pinning, slices } from './job.js';
 import { percentiles } from './load.js';
@@ -38,6 +39,22 @@ test('load figures: percentiles, and time per request in ten slices of the load'
   assert.equal(loadDuration({ min_ms: 5 }), 300);
   assert.deepEqual(pinning(2, true), { server: '1', client: '0' });
   assert.equal(pinning(1, true), null);
+});
+
+test("the load client's line arrives whole through a pipe however long it is (1 MB), though the client exits right after it", async () => {
+  // The line of a fast server's warm-up holds every completion time: hundreds of KB. Written with
+  // process.exit() right after, a pipe got its first ~200 KB and the job read "exited with 0".
+  const n = 1_000_000;
+  const load = join(ROOT, 'lib/run/http/load.js');
+  const code = `const m = await import(${JSON.stringify(load)}); await m.printLine('x'.repeat(${n})); process.exit(0);`;
+  const r = await runToEnd({
+    bin: process.execPath,
+    args: ['--input-type=module', '-e', code],
+    timeoutMs: 30_000,
+    maxStdout: 2 * n,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.length, n + 1);
 });
 
 test('a json-small job on node: ok, timed by wrk with its CPU, warm-up responses verified, server CPU and start-up measured, nothing left', async () => {

@@ -111,7 +111,9 @@ async function runClient(spec, pin, register) {
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
   } catch {
     const how = signal ? `killed by ${signal}` : `exited with ${code}`;
-    return { ok: false, error: `load client ${how}: ${stderr.trim().split('\n').at(-1) ?? ''}` };
+    // How much it printed tells a cut line (a pipe's worth) from nothing at all.
+    const printed = `${stdout.length} bytes on stdout, not a JSON line`;
+    return { ok: false, error: `load client ${how}, ${printed}: ${stderr.trim().split('\n').at(-1) ?? ''}` };
   }
 }
 

@@ -129,9 +129,21 @@ export async function runLoad(spec) {
   };
 }
 
+/**
+ * Print one line on stdout and resolve once it is handed to the OS. On a pipe node writes
+ * asynchronously once the pipe is full (64 KB), and process.exit() drops what is still queued:
+ * a load's line (every completion time of a fast server's warm-up) can be hundreds of KB, and it
+ * once arrived cut, as "load client exited with 0". So the exit waits for the write.
+ * @param {string} line
+ * @returns {Promise<void>}
+ */
+export const printLine = (line) =>
+  new Promise((resolve, reject) => process.stdout.write(`${line}\n`, (e) => (e ? reject(e) : resolve())));
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const spec = JSON.parse(process.argv[2] ?? '{}');
   const out = await runLoad(spec);
-  process.stdout.write(`${JSON.stringify(out)}\n`);
+  await printLine(JSON.stringify(out));
+  // Exit explicitly: a keep-alive socket the server holds open must not keep the client alive.
   process.exit(0);
 }
