@@ -5,7 +5,8 @@ Run (a venv with the two pinned packages; the numbers are in docs/statistics.md)
   python3 -m venv /tmp/v && /tmp/v/bin/pip install scipy==1.14.1 statsmodels==0.14.4
   /tmp/v/bin/python tools/stats-crosscheck.py [results/published/math-json-quick.json]
 It asks parity (node) for every cell's round medians and interval and every ratio's paired rounds,
-p and BH-adjusted p, and recomputes them independently.
+its paired t (pairedRatio, before the table moderates and adjusts it) and parity's BH-adjusted p
+of those, and recomputes them independently.
 """
 import json, math, subprocess, sys
 from scipy import stats
@@ -16,6 +17,8 @@ DUMP = """
 const { aggregate } = await import('./lib/report/aggregate.js');
 const { readResults } = await import('./lib/results/file.js');
 const { pairRounds } = await import('./lib/report/ratios.js');
+const { pairedRatio } = await import('./lib/measure/paired.js');
+const { benjaminiHochberg } = await import('./lib/measure/table-stats.js');
 const d = readResults(process.argv[1]);
 const agg = aggregate(d.results, d.runtimes.map((r) => r.id));
 const out = { cells: [], pairs: [] };
@@ -24,8 +27,13 @@ for (const row of agg.rows) for (const c of Object.values(row.cells)) {
   out.cells.push({ times: c.times, ci: c.ci95_ns });
   if (!c.ratio) continue;
   const p = pairRounds(row.cells[agg.baseline].rows, c.rows);
-  out.pairs.push({ a: p.a, b: p.b, ci: c.ratio.ci95, p: c.ratio.p, p_adj: c.ratio.p_adj });
+  // The paired t of one comparison alone (pairedRatio): what a table starts from, before its
+  // variances are moderated and its intervals adjusted over the table (those are checked apart).
+  const r = pairedRatio(p.a, p.b);
+  out.pairs.push({ a: p.a, b: p.b, ci: r.ci95, p: r.p });
 }
+const adj = benjaminiHochberg(out.pairs.map((x) => x.p));
+out.pairs.forEach((x, i) => { x.p_adj = adj[i]; });
 process.stdout.write(JSON.stringify(out));
 """
 d = json.loads(subprocess.check_output(['node_modules/.bin/node', '--input-type=module', '-e', DUMP, FILE]))

@@ -26,9 +26,9 @@ const NO_TRACE = { metrics: {}, unmeasured: [] };
 /**
  * Whether a job takes the extra starts (strace's two, the heap probe's three): in a row's first
  * round only. Their figures (system calls, tasks, heap after GC) are counts and sizes that do not
- * move between rounds the way a start's wall does, and untimed they only cost time: a third of a
- * QUICK start-up run's, which later rounds spend on timed starts instead. A job with no round (a
- * repro) takes them.
+ * move between rounds the way a start's wall does, and untimed they only cost time: about half of
+ * each QUICK round that took them (the graphs' strace starts are slow), which later rounds spend
+ * on timed starts instead. A job with no round (a repro) takes them.
  * @param {{round?: number}} job
  */
 export const takesExtraStarts = (job) => (job.round ?? 1) === 1;
