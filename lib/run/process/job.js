@@ -5,7 +5,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
 import { shellQuote } from '../../runtimes/drivers/process.js';
 import { GNU_TIME, outsideMeasurement, parseStartTime, START_FORMAT } from '../../runtimes/outside.js';
@@ -13,9 +12,9 @@ import { startChild } from '../../runtimes/proc.js';
 import { scriptLine } from '../../runtimes/registry.js';
 import { outcomeNotRun, toRow } from '../../runtimes/rows.js';
 import { binaryOf, reapedCpu, startFigures, summedCpu } from './figures.js';
-import { HEAP_STARTS, heapMetric, heapMetrics } from './heap.js';
+import { HEAP_STARTS, heapMetrics } from './heap.js';
 import { launcherPython, launchStarts } from './launch.js';
-import { serverStarts } from './server.js';
+import { serverFigures, serverStarts } from './server.js';
 import { tracedMetrics } from './strace.js';
 
 /** Starts before the timed ones, not counted: they fill the file cache and any cache the runtime keeps. */
@@ -233,45 +232,11 @@ export async function runProcessJob(job, spec, ctx, driver = null) {
     if (server) {
       // The heap after GC from the server's own route, read after the 200 of the last timed starts.
       const heapStarts = extras && w.heap ? HEAP_STARTS : 0;
-      const total = WARMUP_STARTS + n;
-      const all = await serverStarts(job, driver, base.env, total, deadline, base.register, heapStarts);
+      const all = await serverStarts(job, driver, base.env, WARMUP_STARTS + n, deadline, base.register, heapStarts);
       if (interrupted) return null;
-      for (const [i, p] of all.entries()) {
-        const which = i < WARMUP_STARTS ? `warm-up start ${i + 1}` : `start ${i + 1 - WARMUP_STARTS} of ${n}`;
-        const phase = i < WARMUP_STARTS ? 'warm-up' : 'run';
-        if (p.unsupported) return row({ status: 'unsupported', error: p.unsupported, phase: 'spawn' });
-        if (p.killed)
-          return row({ status: 'timeout', error: `${which} did not answer within the job's time limit`, phase });
-        if (p.error) return row({ status: 'error', error: `${which}: ${p.error}`, phase });
-      }
-      const starts = all.slice(WARMUP_STARTS);
-      const walls = starts.map((p) => ({ wall_ns: p.wall_ns, timed: null }));
-      const { inner } = await startFigures(walls, null, 'server');
-      const rss = median(starts.map((p) => p.rss_bytes ?? Number.NaN));
-      if (Number.isFinite(rss)) {
-        const label = "RSS at the first 200 (the server's process tree, /proc), median";
-        /** @type {any} */ (inner).metrics.rss_first_200_bytes = { value: rss, unit: 'bytes', better: 'lower', label };
-      }
-      const heaps = all.slice(total - heapStarts).flatMap((p) => (p.heap ? [p.heap] : []));
-      const heapRead = heapStarts > 0 && heaps.length === heapStarts;
-      if (heapRead)
-        Object.assign(
-          /** @type {any} */ (inner).metrics,
-          heapMetric(heaps, `the last ${heapStarts} timed starts of the first round, read after their 200`),
-        );
-      const heapWhy =
-        heapStarts > 0 && !heapRead
-          ? `unsupported: ${rt.heap.unsupported ?? "the server's /__parity/heap route gave no figure"}`
-          : undefined;
-      const unmeasured = [
-        ...['cpu_ms', 'rss_peak_bytes', 'page faults', 'syscalls', 'threads_started', 'tasks_peak'],
-        ...(heapWhy ? ['heap_after_gc_bytes'] : []),
-      ];
-      const report = { starts: n, warmup_starts: WARMUP_STARTS, binary: binaryOf(rt.bin), heap: heapWhy };
-      return row(
-        { ...inner, report },
-        { unmeasured, outside_source: 'the orchestrator clock: spawn → first 200 from /healthz' },
-      );
+      const got = await serverFigures(all, { warmup: WARMUP_STARTS, n, heapStarts, rt });
+      if (got.fail) return row(got.fail);
+      return row({ ...got.inner, report: got.report }, { unmeasured: got.unmeasured, outside_source: got.source });
     }
     const judged = { rt, w, state: cmd.state, capBytes: ctx.limits.mem_cap_bytes };
     const all = await allStarts(base, python, WARMUP_STARTS + n, deadline, tmp);

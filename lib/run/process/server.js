@@ -5,10 +5,13 @@
 // never exits by itself, so this is how workerd has a start-up figure.
 
 import { readFileSync } from 'node:fs';
+import { median } from '../../measure/stats.js';
 import { startChild } from '../../runtimes/proc.js';
 import { parseStatus } from '../../runtimes/proctree.js';
 import { firstOk, servedModule } from '../http/job.js';
 import { heapAfterGc, treeRssBytes } from '../http/memory.js';
+import { binaryOf, startFigures } from './figures.js';
+import { heapMetric } from './heap.js';
 
 /** VmRSS of one process, bytes; null when gone. @param {number} pid */
 function ownRss(pid) {
@@ -106,4 +109,51 @@ export async function serverStarts(job, driver, env, total, deadline, register, 
     if (s.error || s.killed || s.unsupported) break;
   }
   return starts;
+}
+
+/**
+ * What a job's server starts say (serverStarts' list, warm-ups first): `fail`, the row's status
+ * and error at the first start that failed; else its figures: the spawn → first 200 walls, the
+ * RSS there, and the heap after GC of the last `heapStarts` starts (absent and named, with the
+ * kind's reason, where the server gave none).
+ * @param {Awaited<ReturnType<typeof serverStart>>[]} all
+ * @param {{warmup: number, n: number, heapStarts: number, rt: any}} o
+ */
+export async function serverFigures(all, { warmup, n, heapStarts, rt }) {
+  for (const [i, p] of all.entries()) {
+    const which = i < warmup ? `warm-up start ${i + 1}` : `start ${i + 1 - warmup} of ${n}`;
+    const phase = i < warmup ? 'warm-up' : 'run';
+    if (p.unsupported) return { fail: { status: 'unsupported', error: p.unsupported, phase: 'spawn' } };
+    if (p.killed)
+      return { fail: { status: 'timeout', error: `${which} did not answer within the job's time limit`, phase } };
+    if (p.error) return { fail: { status: 'error', error: `${which}: ${p.error}`, phase } };
+  }
+  const starts = all.slice(warmup);
+  const walls = starts.map((p) => ({ wall_ns: p.wall_ns, timed: null }));
+  const inner = /** @type {any} */ ((await startFigures(walls, null, 'server')).inner);
+  const rss = median(starts.map((p) => p.rss_bytes ?? Number.NaN));
+  if (Number.isFinite(rss)) {
+    const label = "RSS at the first 200 (the server's process tree, /proc), median";
+    inner.metrics.rss_first_200_bytes = { value: rss, unit: 'bytes', better: 'lower', label };
+  }
+  const heaps = all.slice(all.length - heapStarts).flatMap((p) => (p.heap ? [p.heap] : []));
+  const heapRead = heapStarts > 0 && heaps.length === heapStarts;
+  if (heapRead)
+    Object.assign(
+      inner.metrics,
+      heapMetric(heaps, `the last ${heapStarts} timed starts of the first round, read after their 200`),
+    );
+  const heapWhy =
+    heapStarts > 0 && !heapRead
+      ? `unsupported: ${rt.heap.unsupported ?? "the server's /__parity/heap route gave no figure"}`
+      : undefined;
+  return {
+    inner,
+    unmeasured: [
+      ...['cpu_ms', 'rss_peak_bytes', 'page faults', 'syscalls', 'threads_started', 'tasks_peak'],
+      ...(heapWhy ? ['heap_after_gc_bytes'] : []),
+    ],
+    report: { starts: n, warmup_starts: warmup, binary: binaryOf(rt.bin), heap: heapWhy },
+    source: 'the orchestrator clock: spawn → first 200 from /healthz',
+  };
 }
