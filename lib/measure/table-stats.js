@@ -3,7 +3,17 @@
 // printed interval. Pure functions over the paired ratios of lib/measure/paired.js.
 
 import { fitPrior, moderate } from './moderated.js';
-import { ALPHA, classify, EQUIVALENCE_MARGIN, intervalAt, verdictFromLogDiff } from './paired.js';
+import {
+  ALPHA,
+  classify,
+  EQUIVALENCE_MARGIN,
+  intervalAt,
+  OFF_MODE,
+  OFF_MODE_PRIOR_SDS,
+  offMode,
+  setAside,
+  verdictFromLogDiff,
+} from './paired.js';
 
 /** @typedef {import('./paired.js').RatioResult} RatioResult */
 
@@ -73,8 +83,16 @@ export function moderateTable(ratios, groupOf = () => '') {
       s2,
       idx.map((i) => ratios[i].df),
     );
+    // Rounds off a comparison's main mode (paired.js): only with a prior, whose s0 says how far
+    // this suite's rounds scatter, and only beyond OFF_MODE_PRIOR_SDS of it.
+    const far = prior.d0 > 0 ? Math.max(OFF_MODE, OFF_MODE_PRIOR_SDS * Math.sqrt(prior.s02)) : Number.POSITIVE_INFINITY;
     idx.forEach((i, k) => {
       const r = ratios[i];
+      const off = r.logs && Number.isFinite(far) ? offMode(r.logs, far) : [];
+      if (off.length) {
+        Object.assign(r, setAside(/** @type {number[]} */ (r.logs), off));
+        s2[k] = r.se ** 2 * r.n;
+      }
       const m = moderate(s2[k], r.df, prior);
       if (!m.moderated) return;
       const own = r.df;

@@ -51,8 +51,32 @@ export function modeLines(agg) {
       if (!modes) continue;
       const unit = t ? throughputUnit(row.unit) : 'ns per call';
       const side = (s) => `${s.n} round${s.n === 1 ? '' : 's'} near ${fmt(s.median)}`;
+      const aside = Object.values(row.cells).some((c) => /** @type {any} */ (c).ratio?.set_aside);
       lines.push(
-        `${row.key} on ${id}: rounds in two groups (two modes, or one odd round): ${side(modes.low)} and ${side(modes.high)} ${unit}, ${modes.gap.toFixed(2)}× apart; its interval spans both`,
+        `${row.key} on ${id}: rounds in two groups (two modes, or one odd round): ${side(modes.low)} and ${side(modes.high)} ${unit}, ${modes.gap.toFixed(2)}× apart; ${aside ? 'the ratios read the main mode (rounds set aside below)' : 'its interval spans both'}`,
+      );
+    }
+  }
+  return [...lines, ...setAsideLines(agg)];
+}
+
+/**
+ * One line per comparison whose ratio set rounds aside (lib/measure/table-stats.js moderateTable): which
+ * rounds, their own ratios, and the range of the rounds it reads, so both modes stay in view.
+ * @param {any} agg aggregate()'s result
+ * @returns {string[]}
+ */
+export function setAsideLines(agg) {
+  const lines = [];
+  for (const row of agg.rows) {
+    for (const [id, cell] of Object.entries(row.cells)) {
+      const r = /** @type {any} */ (cell).ratio;
+      const s = r?.set_aside;
+      if (!s) continue;
+      const x = (l) => `${Math.exp(l).toFixed(2)}×`;
+      const rounds = s.index.map((i) => r.rounds?.[i] ?? i + 1);
+      lines.push(
+        `${row.key}, ${id} ÷ ${agg.baseline}: round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')} set aside (ratio ${s.logs.map(x).join(', ')}, off the main mode of its ${s.of} rounds: another mode, or one odd process); the ratio ${x(r.log_mean)} reads the other ${r.n}`,
       );
     }
   }

@@ -20,7 +20,7 @@ export { EQUIVALENCE_MARGIN, widthText };
  * A ratio against the baseline, oriented so that > 1 always means "better than the baseline"
  * (faster, less CPU, less memory); `significant` is the verdict's short form. `p_adj` is the
  * p-value after the table's correction, `within_floor` a difference inside the A/A noise floor.
- * @typedef {import('../measure/paired.js').RatioResult & {significant: boolean, p_adj?: number, within_floor?: boolean, disagrees?: boolean}} Ratio
+ * @typedef {import('../measure/paired.js').RatioResult & {significant: boolean, p_adj?: number, within_floor?: boolean, disagrees?: boolean, rounds?: number[]}} Ratio
  */
 
 const usable = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -50,8 +50,18 @@ export function pairRounds(baseRows, cellRows, of = (r) => r.median_ns) {
 /** A row reader for a figure the row carries in `row.metrics` (HTTP, worker pools). @param {string} id */
 export const ofMetric = (id) => (r) => r.metrics?.[id]?.value ?? null;
 
-/** @param {import('../measure/paired.js').RatioResult} r @returns {Ratio} */
-const withSignificance = (r) => ({ ...r, significant: r.verdict === 'faster' || r.verdict === 'slower' });
+/**
+ * The ratio as tables keep it: its short verdict, and the round numbers it pairs (`rounds`), by
+ * which the rounds a table sets aside (set_aside.index, positions among them) are named.
+ * @param {import('../measure/paired.js').RatioResult} r
+ * @param {number[]} [rounds]
+ * @returns {Ratio}
+ */
+const withSignificance = (r, rounds) => ({
+  ...r,
+  ...(rounds ? { rounds } : {}),
+  significant: r.verdict === 'faster' || r.verdict === 'slower',
+});
 
 /**
  * The ratio of one metric between the baseline's cell and another, paired by round (the runtimes
@@ -63,10 +73,10 @@ const withSignificance = (r) => ({ ...r, significant: r.verdict === 'faster' || 
  */
 export function cellRatio(base, cell, metric) {
   if (metric.better === 'none') return null;
-  const { a, b } = pairRounds(base.rows, cell.rows, metric.of);
+  const { a, b, rounds } = pairRounds(base.rows, cell.rows, metric.of);
   if (!a.length) return null;
   // pairedRatio(x, y) is the mean of log(x/y): baseline over this cell for lower-is-better.
-  return withSignificance(metric.better === 'lower' ? pairedRatio(a, b) : pairedRatio(b, a));
+  return withSignificance(metric.better === 'lower' ? pairedRatio(a, b) : pairedRatio(b, a), rounds);
 }
 
 /**
@@ -80,9 +90,9 @@ export function cellRatio(base, cell, metric) {
  * @returns {Ratio}
  */
 export function roundRatio(numRows, denRows, of = (r) => r.median_ns) {
-  const { a, b } = pairRounds(denRows, numRows, of);
+  const { a, b, rounds } = pairRounds(denRows, numRows, of);
   // pairedRatio(x, y) is the geometric mean of x/y: the numerator's figures over the denominator's.
-  return withSignificance(pairedRatio(b, a));
+  return withSignificance(pairedRatio(b, a), rounds);
 }
 
 /**

@@ -9,7 +9,7 @@ export { wrap };
 /**
  * One row's comparison: the fastest runtime against the baseline, or, when the baseline is the
  * fastest, the baseline against the runner-up. Null when fewer than two runtimes ran it.
- * @returns {{faster: string, slower: string, ratio: number, ci95: [number, number], n: number, verdict: string} | null}
+ * @returns {{faster: string, slower: string, ratio: number, ci95: [number, number], n: number, verdict: string, set_aside?: any} | null}
  */
 export function rowComparison(row, agg) {
   const ok = agg.runtimes.filter((id) => row.cells[id]?.ok && (id === agg.baseline || row.cells[id].ratio));
@@ -18,7 +18,15 @@ export function rowComparison(row, agg) {
   const best = ok.reduce((a, b) => (ratioOf(b) > ratioOf(a) ? b : a));
   if (best !== agg.baseline) {
     const r = row.cells[best].ratio;
-    return { faster: best, slower: agg.baseline, ratio: r.ratio, ci95: r.ci95, n: r.n, verdict: r.verdict };
+    return {
+      faster: best,
+      slower: agg.baseline,
+      ratio: r.ratio,
+      ci95: r.ci95,
+      n: r.n,
+      verdict: r.verdict,
+      set_aside: r.set_aside,
+    };
   }
   const others = ok.filter((id) => id !== agg.baseline);
   const next = others.reduce((a, b) => (ratioOf(b) > ratioOf(a) ? b : a));
@@ -30,6 +38,7 @@ export function rowComparison(row, agg) {
     ci95: [1 / r.ci95[1], 1 / r.ci95[0]],
     n: r.n,
     verdict: r.verdict === 'faster' ? 'slower' : r.verdict === 'slower' ? 'faster' : r.verdict,
+    set_aside: r.set_aside,
   };
 }
 
@@ -80,6 +89,10 @@ export function summaryLines(agg, width = 120) {
   return lines;
 }
 
+/** Whether any throughput ratio of the table set rounds aside (off its main mode: table-stats.js). @param {any} agg */
+const setAsideIn = (agg) =>
+  agg.rows.some((row) => Object.values(row.cells).some((c) => /** @type {any} */ (c).ratio?.set_aside));
+
 /**
  * The legend: short lines, only for what the table shows.
  * @param {any} agg
@@ -88,7 +101,7 @@ export function summaryLines(agg, width = 120) {
 export function legendLines(agg, { detail = false, floor = false, marks = [], width = 120 } = {}) {
   const n = agg.rows[0]?.cells[agg.baseline]?.rounds;
   const text = [
-    `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios).`,
+    `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${setAsideIn(agg) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,
     ...(agg.comparisons
       ? [
           `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: more rounds would tell).`,
