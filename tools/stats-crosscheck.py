@@ -6,9 +6,14 @@ Run (a venv with the two pinned packages; the numbers are in docs/statistics.md)
   /tmp/v/bin/python tools/stats-crosscheck.py [results/published/math-json-quick.json]
 It asks parity (node) for every cell's round medians and interval and every ratio's paired rounds,
 its paired t (pairedRatio, before the table moderates and adjusts it) and parity's BH-adjusted p
-of those, and recomputes them independently.
+of those, and recomputes them independently. For every comparison whose table set rounds aside
+(off its main mode), it checks the rule's conditions on the rounds set aside (further from the
+median round than both 15% and 3 s0, at most a third of the rounds; s0 as parity's prior gives
+it, which docs/statistics.md cross-checks apart) and recomputes the kept rounds' mean and Yuen's
+trimmed interval (Winsorized variance, h - 1 df) with numpy and scipy.
 """
 import json, math, subprocess, sys
+import numpy as np
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
@@ -31,6 +36,27 @@ for (const row of agg.rows) for (const c of Object.values(row.cells)) {
   // variances are moderated and its intervals adjusted over the table (those are checked apart).
   const r = pairedRatio(p.a, p.b);
   out.pairs.push({ a: p.a, b: p.b, ci: r.ci95, p: r.p });
+}
+// The rounds the table set aside, with what the rule and setAside saw: the comparison's per-round
+// logs, its suite's prior (fitPrior over the table's paired variances, as moderateTable fits it),
+// and setAside's own result before moderation.
+const { fitPrior } = await import('./lib/measure/moderated.js');
+const { setAside } = await import('./lib/measure/paired.js');
+out.aside = [];
+const bySuite = new Map();
+for (const row of agg.rows) for (const c of Object.values(row.cells)) {
+  if (!c.ratio || !c.ok) continue;
+  const p = pairRounds(row.cells[agg.baseline].rows, c.rows);
+  const r = pairedRatio(p.a, p.b);
+  if (!bySuite.has(row.suite)) bySuite.set(row.suite, []);
+  bySuite.get(row.suite).push(r);
+  if (c.ratio.set_aside) out.aside.push({ suite: row.suite, logs: r.logs, off: c.ratio.set_aside.index });
+}
+for (const x of out.aside) {
+  const rs = bySuite.get(x.suite).filter((r) => r.df > 0 && Number.isFinite(r.se));
+  x.s02 = fitPrior(rs.map((r) => r.se ** 2 * r.n), rs.map((r) => r.df)).s02;
+  const y = setAside(x.logs, x.off);
+  Object.assign(x, { mean: y.log_mean, se: y.se, df: y.df, ci: y.ci95 });
 }
 const adj = benjaminiHochberg(out.pairs.map((x) => x.p));
 out.pairs.forEach((x, i) => { x.p_adj = adj[i]; });
@@ -62,3 +88,22 @@ print(f"{FILE}")
 print(f"cells {len(d['cells'])}: interval vs scipy t.interval on logs, largest relative difference {worst_ci:.1e}")
 print(f"ratios {len(ps)}: p vs scipy ttest_rel on logs, largest difference {worst_p:.1e}; interval {worst_r:.1e}")
 print(f"BH vs statsmodels fdr_bh: largest difference {worst_bh:.1e}; same verdict {same}/{len(ps)}, {int(rej.sum())} claims")
+
+worst_a = 0
+rule_ok = 0
+for x in d['aside']:
+    logs = np.array(x['logs'])
+    off = x['off']
+    far = max(math.log(1.15), 3 * math.sqrt(x['s02']))
+    med = float(np.median(logs))
+    if all(abs(logs[i] - med) > far for i in off) and len(off) <= len(logs) / 3 and len(logs) >= 4:
+        rule_ok += 1
+    kept = np.delete(logs, off)
+    w = np.clip(logs, kept.min(), kept.max())
+    n, h = len(logs), len(kept)
+    se = math.sqrt((n - 1) * np.var(w, ddof=1) / (h * (h - 1)))
+    lo, hi = stats.t.interval(0.95, h - 1, loc=kept.mean(), scale=se)
+    worst_a = max(worst_a, abs(x['mean'] - kept.mean()), abs(x['se'] / se - 1),
+                  abs(x['ci'][0] / math.exp(lo) - 1), abs(x['ci'][1] / math.exp(hi) - 1))
+print(f"rounds set aside in {len(d['aside'])} comparisons: the rule's conditions hold on {rule_ok}; "
+      f"kept mean, Yuen se and interval vs numpy/scipy: largest difference {worst_a:.1e}")
