@@ -7,7 +7,7 @@
 // run, a WPT run), and a synthetic file with failed jobs. PARITY_COMPACT_FILES="a.json b.json"
 // proves others: the four compacted kept files were proven so, from their indented originals.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -40,6 +40,15 @@ const PROVEN = process.env.PARITY_COMPACT_FILES
       'startup-quick.json',
       'conformance-streams-wpt.json',
     ].map(kept);
+
+/** The kept files in the compact form (they were 3.3–7.8 MB), and the size a committed file may have. */
+const COMPACTED = [
+  'all-quick.json',
+  'rounds-math-json-quick.json',
+  'aa-node-all-quick.json',
+  'conformance-wpt-all.json',
+];
+const MAX_BYTES = 2e6;
 
 /**
  * What every printer prints from a document, by printer. A printer that throws prints its error,
@@ -243,4 +252,13 @@ test('WPT records of a file on every runtime read back as the very rows they wer
   );
   assert.equal(c.conformance.length, 4);
   assert.deepEqual(compactResults(c), c);
+});
+
+test('the kept files that were over 2 MB are compact and under it now', () => {
+  for (const name of COMPACTED) {
+    const doc = readResults(kept(name));
+    assert.ok(doc.compacted, `${name} is not in the compact form: node lib/run/cli.js compact ${name}`);
+    assert.deepEqual(compactResults(doc), doc, `${name}: compacting it again would change it`);
+    assert.ok(statSync(kept(name)).size < MAX_BYTES, `${name}: ${statSync(kept(name)).size} bytes`);
+  }
 });
