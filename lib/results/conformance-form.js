@@ -100,33 +100,40 @@ export function conformanceRows(doc) {
  */
 export function byFile(records) {
   const out = [];
-  /** @type {{rec: Record<string, any>, index: Map<string, number>, head: string} | null} */
-  let cur = null;
+  /** @type {Record<string, any>} the record being filled, its subtests' indices, and what it describes */
+  let rec = {};
+  /** @type {Map<string, number>} */
+  let index = new Map();
+  let last = '';
   for (const r of records) {
     if (!Array.isArray(r.failures)) {
       out.push(r);
-      cur = null;
+      last = '';
       continue;
     }
     const { runtime: _, passed: _p, failures: _f, ...head } = r;
+    const key = JSON.stringify(head);
     // One record holds the runtimes of one file as long as they describe it alike.
-    if (cur?.head !== JSON.stringify(head)) {
-      cur = { rec: { ...head, subtests: [], runs: [] }, index: new Map(), head: JSON.stringify(head) };
-      out.push(cur.rec);
+    if (key !== last) {
+      rec = { ...head, subtests: [], runs: [] };
+      index = new Map();
+      last = key;
+      out.push(rec);
     }
-    const { rec, index } = cur;
-    const notes = new Map();
+    /** @type {Array<Record<string, any>>} */
+    const notes = [];
+    const noteIndex = new Map();
     const failures = r.failures.map((f) => {
       if (!index.has(f.subtest)) index.set(f.subtest, rec.subtests.push(f.subtest) - 1);
       const note = JSON.stringify([f.status, f.detail, f.kind]);
-      if (!notes.has(note)) notes.set(note, notes.size);
-      return [index.get(f.subtest), notes.get(note)];
+      if (!noteIndex.has(note))
+        noteIndex.set(
+          note,
+          notes.push({ status: f.status, detail: f.detail, ...(f.kind ? { kind: f.kind } : {}) }) - 1,
+        );
+      return [index.get(f.subtest), noteIndex.get(note)];
     });
-    const noteList = [...notes.keys()].map((k) => {
-      const [status, detail, kind] = JSON.parse(k);
-      return { status, detail, ...(kind ? { kind } : {}) };
-    });
-    rec.runs.push({ runtime: r.runtime, passed: r.passed, notes: noteList, failures });
+    rec.runs.push({ runtime: r.runtime, passed: r.passed, notes, failures });
   }
   return out;
 }
