@@ -59,7 +59,7 @@ TEST_FILES = $(shell find lib runners suites test conformance -name '*.test.js' 
 # Extra test steps contributed by mk/*.mk (e.g. bun test / deno test adapters).
 EXTRA_TESTS :=
 
-.PHONY: help setup setup-http setup-wpt check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate clean ci-leg ci-merge ci-legs gate
+.PHONY: help setup setup-http setup-wpt check-setup actionlint-install test lint typecheck fmt unit run compare table diff aa merge export report serve readme readme-check runtimes validate compact clean ci-leg ci-merge ci-legs gate
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -159,6 +159,10 @@ aa: ## this machine's noise floor: one runtime against itself, make aa RUNTIME=n
 
 validate: ## validate a results file against the schema: make validate FILE=…
 	@$(ORCH) validate $(FILE)
+
+compact: ## rewrite results files in the compact kept form (one line, no fields a printer never reads): make compact FILES="results/published/a.json …"
+	@test -n "$(FILES)" || { echo "compact: set FILES to results files, e.g. FILES=results/published/all-quick.json" >&2; exit 2; }
+	@$(ORCH) compact $(FILES)
 
 runtimes: ## each runtime id: version, engine, binary (or how to install it)
 	@$(ORCH) runtimes

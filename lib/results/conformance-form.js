@@ -1,10 +1,16 @@
-// Two forms of conformance in a results file. parity.results/1 holds one row per subtest, each
+// Three forms of conformance in a results file. parity.results/1 holds one row per subtest, each
 // repeating its file (104 MB for every WPT directory on four runtimes); parity.results/2 keeps a
 // WPT file's subtests together: one record per (runtime, file) with the passes as a count and
-// only the subtests that did not pass by name. Readers take either through conformanceRows().
+// only the subtests that did not pass by name. parity.results/3, the compact kept form
+// (lib/results/compact.js), keeps all runtimes of one WPT file in one record, so a subtest that
+// fails on six runtimes is named once (the kept run of every WPT directory on six runtimes: 6.8 MB
+// on one line as /2, 1.9 MB as /3). Readers take any form through conformanceRows().
 
 /** Schema id of a results file whose WPT conformance is in file records. */
 export const COMPACT_SCHEMA = 'parity.results/2';
+
+/** Schema id of a results file whose WPT conformance is in records of all runtimes of a file. */
+export const BY_FILE_SCHEMA = 'parity.results/3';
 
 /** Longest detail kept per failing subtest: its first line says what failed. */
 const DETAIL_MAX = 240;
@@ -53,7 +59,7 @@ export function compactConformance(rows) {
  */
 export function conformanceRows(doc) {
   const rows = [];
-  for (const r of doc.conformance ?? []) {
+  for (const r of (doc.conformance ?? []).flatMap((x) => (Array.isArray(x.runs) ? fileRecordsOf(x) : [x]))) {
     if (!Array.isArray(r.failures)) {
       rows.push(r);
       continue;
@@ -82,4 +88,66 @@ export function conformanceRows(doc) {
     }
   }
   return rows;
+}
+
+/**
+ * parity.results/2 file records → records of all runtimes of a file (parity.results/3), each
+ * adjacent run of one file's records becoming one: the failing subtests' names once, and per
+ * runtime, in the order they came, its passes, the distinct {status, detail, kind} of its
+ * failures (`notes`) and each failure, in order, as [subtest index, note index]. Check rows stay
+ * rows. fileRecordsOf gives back the very records it was given.
+ * @param {Array<Record<string, any>>} records
+ */
+export function byFile(records) {
+  const out = [];
+  /** @type {Record<string, any>} the record being filled, its subtests' indices, and what it describes */
+  let rec = {};
+  /** @type {Map<string, number>} */
+  let index = new Map();
+  let last = '';
+  for (const r of records) {
+    if (!Array.isArray(r.failures)) {
+      out.push(r);
+      last = '';
+      continue;
+    }
+    const { runtime: _, passed: _p, failures: _f, ...head } = r;
+    const key = JSON.stringify(head);
+    // One record holds the runtimes of one file as long as they describe it alike.
+    if (key !== last) {
+      rec = { ...head, subtests: [], runs: [] };
+      index = new Map();
+      last = key;
+      out.push(rec);
+    }
+    /** @type {Array<Record<string, any>>} */
+    const notes = [];
+    const noteIndex = new Map();
+    const failures = r.failures.map((f) => {
+      if (!index.has(f.subtest)) index.set(f.subtest, rec.subtests.push(f.subtest) - 1);
+      const note = JSON.stringify([f.status, f.detail, f.kind]);
+      if (!noteIndex.has(note))
+        noteIndex.set(
+          note,
+          notes.push({ status: f.status, detail: f.detail, ...(f.kind ? { kind: f.kind } : {}) }) - 1,
+        );
+      return [index.get(f.subtest), noteIndex.get(note)];
+    });
+    rec.runs.push({ runtime: r.runtime, passed: r.passed, notes, failures });
+  }
+  return out;
+}
+
+/**
+ * A record of all runtimes of a file (parity.results/3) → its parity.results/2 file records.
+ * @param {Record<string, any>} rec
+ */
+export function fileRecordsOf(rec) {
+  const { subtests, runs, ...head } = rec;
+  return runs.map((run) => ({
+    runtime: run.runtime,
+    ...head,
+    passed: run.passed,
+    failures: run.failures.map(([s, n]) => ({ subtest: subtests[s], ...run.notes[n] })),
+  }));
 }

@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';
 import { displayPath, ROOT } from '../paths.js';
-import { COMPACT_SCHEMA } from './conformance-form.js';
+import { BY_FILE_SCHEMA, COMPACT_SCHEMA } from './conformance-form.js';
 
 export const SCHEMA_ID = 'parity.results/1';
-export { COMPACT_SCHEMA };
+export { BY_FILE_SCHEMA, COMPACT_SCHEMA };
+
+/** Every schema id readResults takes. */
+const SCHEMAS = [SCHEMA_ID, COMPACT_SCHEMA, BY_FILE_SCHEMA];
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'lib', 'results', 'schema', 'results.schema.json'), 'utf8'));
 
@@ -45,10 +48,13 @@ export function resultsPath(date = new Date(), dir = join(ROOT, 'results'), suff
   return join(dir, `${stamp}-${host}${suffix}.json`);
 }
 
-/** Write JSON atomically: a crash mid-write leaves the previous complete file, never half of one. */
-export function writeJsonAtomic(file, doc) {
+/**
+ * Write JSON atomically: a crash mid-write leaves the previous complete file, never half of one.
+ * `indent` 0 writes one line (the compact kept form, lib/results/compact.js).
+ */
+export function writeJsonAtomic(file, doc, indent = 1) {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(doc, null, 1)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(doc, null, indent)}\n`);
   renameSync(tmp, file);
 }
 
@@ -64,7 +70,7 @@ export function readResults(file) {
     const e = /** @type {any} */ (err);
     throw new Error(`Cannot read results file ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  if (doc === null || typeof doc !== 'object' || (doc.schema !== SCHEMA_ID && doc.schema !== COMPACT_SCHEMA)) {
+  if (doc === null || typeof doc !== 'object' || !SCHEMAS.includes(doc.schema)) {
     throw new Error(
       `${file} is not a parity results file: it has no "schema": "${SCHEMA_ID}" (make run and make compare write them under results/)`,
     );

@@ -20,6 +20,7 @@ import { printTable, wantsColor } from '../report/print.js';
 import { readmeCommand } from '../report/readme.js';
 import { serveResults } from '../report/serve.js';
 import { renderResults } from '../report/table.js';
+import { compactFile } from '../results/compact.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from '../results/file.js';
 import { listRuntimes } from '../runtimes/list.js';
 import { precisionHeader } from './adaptive.js';
@@ -204,6 +205,23 @@ export const COMMANDS = {
     run(_o, files) {
       for (const f of files) {
         process.stdout.write(`${f}: valid ${readResults(f).schema}\n`);
+      }
+      return 0;
+    },
+  },
+  compact: {
+    summary: 'rewrite results files in the compact kept form: one line, without the row fields no printer reads',
+    options: [],
+    files: [
+      1,
+      Number.POSITIVE_INFINITY,
+      'compact needs one or more results files, e.g. results/published/all-quick.json',
+    ],
+    run(_o, files) {
+      const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+      for (const f of files) {
+        const { before, after, fields } = compactFile(f);
+        process.stdout.write(`${f}: ${mb(before)} → ${mb(after)}; dropped: ${fields.join(', ') || 'nothing'}\n`);
       }
       return 0;
     },
