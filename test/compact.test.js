@@ -47,6 +47,7 @@ const COMPACTED = [
   'rounds-math-json-quick.json',
   'aa-node-all-quick.json',
   'conformance-wpt-all.json',
+  'aa-node-math-json-full.json',
 ];
 const MAX_BYTES = 2e6;
 
