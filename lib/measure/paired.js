@@ -7,6 +7,7 @@
 // use a one-sample t interval on them (exact when the log ratios are normal, which they are
 // when each runtime's round median is log-normal around its own level).
 
+import { median } from './stats.js';
 import { tQuantile, tTwoSidedP } from './tdist.js';
 
 export { incompleteBeta, logGamma, tCdf, tQuantile } from './tdist.js';
@@ -152,13 +153,6 @@ export const OFF_MODE_MIN_ROUNDS = 4;
 /** Rounds off the main mode are set aside only while they are at most this share of the rounds. */
 export const OFF_MODE_SHARE = 1 / 3;
 
-/** @param {number[]} xs */
-function medianOf(xs) {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length / 2;
-  return s.length % 2 ? s[Math.floor(m)] : (s[m - 1] + s[m]) / 2;
-}
-
 /**
  * The positions of the rounds off a comparison's main mode: further than `far` from the median of
  * its log ratios, from OFF_MODE_MIN_ROUNDS rounds on and while they are at most OFF_MODE_SHARE of
@@ -169,7 +163,7 @@ function medianOf(xs) {
  */
 export function offMode(logs, far = OFF_MODE) {
   if (logs.length < OFF_MODE_MIN_ROUNDS) return [];
-  const m = medianOf(logs);
+  const m = median(logs);
   const off = logs.flatMap((x, i) => (Math.abs(x - m) > far ? [i] : []));
   return off.length / logs.length <= OFF_MODE_SHARE && logs.length - off.length >= 2 ? off : [];
 }

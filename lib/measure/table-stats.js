@@ -88,7 +88,7 @@ export function moderateTable(ratios, groupOf = () => '') {
     const far = prior.d0 > 0 ? Math.max(OFF_MODE, OFF_MODE_PRIOR_SDS * Math.sqrt(prior.s02)) : Number.POSITIVE_INFINITY;
     idx.forEach((i, k) => {
       const r = ratios[i];
-      const off = r.logs && Number.isFinite(far) ? offMode(r.logs, far) : [];
+      const off = r.logs ? offMode(r.logs, far) : [];
       if (off.length) {
         Object.assign(r, setAside(/** @type {number[]} */ (r.logs), off));
         s2[k] = r.se ** 2 * r.n;

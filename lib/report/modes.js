@@ -51,7 +51,7 @@ export function modeLines(agg) {
       if (!modes) continue;
       const unit = t ? throughputUnit(row.unit) : 'ns per call';
       const side = (s) => `${s.n} round${s.n === 1 ? '' : 's'} near ${fmt(s.median)}`;
-      const aside = Object.values(row.cells).some((c) => /** @type {any} */ (c).ratio?.set_aside);
+      const aside = setsAside(row);
       lines.push(
         `${row.key} on ${id}: rounds in two groups (two modes, or one odd round): ${side(modes.low)} and ${side(modes.high)} ${unit}, ${modes.gap.toFixed(2)}× apart; ${aside ? 'the ratios read the main mode (rounds set aside below)' : 'its interval spans both'}`,
       );
@@ -59,6 +59,9 @@ export function modeLines(agg) {
   }
   return [...lines, ...setAsideLines(agg)];
 }
+
+/** Whether a table row's throughput ratios set rounds aside (off a comparison's main mode). @param {any} row */
+export const setsAside = (row) => Object.values(row.cells).some((c) => /** @type {any} */ (c).ratio?.set_aside);
 
 /**
  * One line per comparison whose ratio set rounds aside (lib/measure/table-stats.js moderateTable): which

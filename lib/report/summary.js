@@ -1,6 +1,7 @@
 // Under a table, in plain words: one line per workload group saying which runtime was fastest and
 // by how much (as hyperfine prints "X ran N times faster than Y"), and a short legend.
 import { MARKS } from './cells.js';
+import { setsAside } from './modes.js';
 import { CORRECTION, EQUIVALENCE_MARGIN, fmtInterval, fmtX, verdictText } from './ratios.js';
 import { wrap } from './wrap.js';
 
@@ -89,10 +90,6 @@ export function summaryLines(agg, width = 120) {
   return lines;
 }
 
-/** Whether any throughput ratio of the table set rounds aside (off its main mode: table-stats.js). @param {any} agg */
-const setAsideIn = (agg) =>
-  agg.rows.some((row) => Object.values(row.cells).some((c) => /** @type {any} */ (c).ratio?.set_aside));
-
 /**
  * The legend: short lines, only for what the table shows.
  * @param {any} agg
@@ -101,7 +98,7 @@ const setAsideIn = (agg) =>
 export function legendLines(agg, { detail = false, floor = false, marks = [], width = 120 } = {}) {
   const n = agg.rows[0]?.cells[agg.baseline]?.rounds;
   const text = [
-    `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${setAsideIn(agg) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,
+    `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${agg.rows.some(setsAside) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,
     ...(agg.comparisons
       ? [
           `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: more rounds would tell).`,
