@@ -4,16 +4,11 @@
 // keep-alive connection. Every figure is the OS's (summed VmRSS of the server's processes, read
 // from /proc by parity), not the runtime's own heap.
 
+import { median } from '../../measure/stats.js';
 import { paramsKey } from '../../measure/workload.js';
 import { metricMedian } from '../metrics.js';
 import { simpleTable } from '../model.js';
 import { fmtBytes, si } from '../units.js';
-
-/** Median of numbers, or NaN. @param {number[]} xs */
-const medianOf = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
-};
 
 const SUITE = 'http';
 
@@ -63,7 +58,7 @@ function underLoad(rows) {
   const body = groups.map((g) => {
     const ok = g.filter((r) => r.status === 'ok');
     // A closed load at its concurrency, or an open-loop row at the highest rate it held.
-    const offered = medianOf(ok.map((r) => r.report?.rss?.offered_rps).filter(Number.isFinite));
+    const offered = median(ok.map((r) => r.report?.rss?.offered_rps).filter(Number.isFinite));
     const load = g[0].params.concurrency !== undefined ? `c=${g[0].params.concurrency}` : `open ${si(offered)}/s`;
     return [
       routeOf(g[0]),
