@@ -41,7 +41,8 @@ test('make ci-leg: the runtimes available here interleaved, the A/A run, BMF, HT
   assert.deepEqual(leg.broken, []);
   assert.deepEqual(readdirSync(out).sort(), ['aa.json', 'bmf.json', 'leg.json', 'report.html', 'results.json']);
 
-  // Interleaved: every round runs all three back to back, and the order rotates between rounds.
+  // Interleaved: the minimum rounds run all three back to back, later ones the baseline and the
+  // runtimes whose comparison is still open (lib/run/adaptive.js), and the order rotates.
   const doc = readResults(join(out, 'results.json'));
   assert.deepEqual(
     doc.runtimes.map((x) => x.id),
@@ -50,7 +51,10 @@ test('make ci-leg: the runtimes available here interleaved, the A/A run, BMF, HT
   const rounds = [...new Set(doc.results.map((x) => x.round))];
   assert.ok(rounds.length >= 3, `${rounds.length} rounds`);
   const orders = rounds.map((n) => doc.results.filter((x) => x.round === n).map((x) => x.runtime));
-  for (const o of orders) assert.deepEqual([...o].sort(), ['bun', 'deno', 'node']);
+  orders.forEach((o, i) => {
+    if (i < 3) assert.deepEqual([...o].sort(), ['bun', 'deno', 'node']);
+    else assert.ok(o.includes('node') && o.length >= 2, `round ${i + 1}: ${o}`);
+  });
   assert.ok(new Set(orders.map((o) => o[0])).size > 1, `runtime order never rotated: ${JSON.stringify(orders)}`);
   assert.ok(
     doc.results.every((x) => x.status === 'ok'),

@@ -83,10 +83,13 @@ describe('the CPU window', () => {
     test(`${rt}: a main-thread spin counts the main thread alone`, () => {
       const { threads, demand, c } = window(rt, 'spin-main');
       assert.ok(threads > 0.9 && threads < 1.15, `CPU over the main thread's ${threads}`);
-      // Counting the main thread twice would read 2 or more; bun's helper threads waiting on a
-      // loaded machine (load 8–10: another make test beside this one) have read 1.51 (111 ms of
-      // CPU and 346 ms of waits across its threads in a 303 ms window), so the bound is 1.9.
-      assert.ok(demand > 0.85 && demand < 1.9, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      // Demand (CPU + run-queue wait) ÷ wall stays near 1 or above on a busy machine (the spinning
+      // thread is runnable throughout). It has no useful upper bound there: bun's helper threads
+      // waiting on a loaded machine read 1.51 (111 ms of CPU, 346 ms of waits in a 303 ms window)
+      // and 2.02 under make test's own load (124 ms, 480 ms, 300 ms). Counting the main thread
+      // twice shows in CPU ÷ wall instead, which one spinning thread keeps under 1.3.
+      assert.ok(demand > 0.85, `(CPU + wait) ÷ wall ${demand} (${JSON.stringify(c)})`);
+      assert.ok(c.cpu_ms / c.wall_ms < 1.3, `CPU ÷ wall ${c.cpu_ms / c.wall_ms} (${JSON.stringify(c)})`);
     });
     test(`${rt}: a second spinning thread counts beside the main thread`, () => {
       const { threads, demand, c } = window(rt, 'spin-two-threads');

@@ -1,13 +1,14 @@
 // Adaptive rounds: how many rounds each row of a run gets. Every row gets the mode's minimum;
-// after that a row keeps getting rounds until each of its ratios is known to ±precision, or it
-// reaches max_rounds, or the run's time budget is spent. Pure bookkeeping over result rows: the
-// loop runs the jobs, this decides which rows the next round still needs.
+// after that each comparison of a row (a runtime against the baseline) keeps getting rounds until
+// it is settled (known to ±precision, or decided), or max_rounds, or the run's time budget is
+// spent. Pure bookkeeping over result rows: the loop runs the jobs, this decides which rows, and
+// which runtimes of each, the next round still needs.
 //
-// Stopping on the interval's width alone ("optional stopping") still favours rows whose spread
-// came out small by luck, which makes their t interval too narrow. Two things keep that small
-// (simulated in adaptive.test.js, reasons in docs/ARCHITECTURE.md): the width is looked at only
-// at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a row that
-// meets the target gets one more round whose data played no part in the decision.
+// Stopping on the interval's width alone ("optional stopping") still favours comparisons whose
+// spread came out small by luck, which makes their t interval too narrow. Two things keep that
+// small (simulated in adaptive.test.js, reasons in docs/adaptive.md): the width is looked at only
+// at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a comparison
+// that meets the target gets one more round whose data played no part in the decision.
 
 import { intervalAt, pairedRatio } from '../measure/paired.js';
 import { moderateTable } from '../measure/table-stats.js';
@@ -17,14 +18,16 @@ import { pairRounds } from '../report/ratios.js';
 /** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
 
 /**
- * A row's ratios against the baseline, each a paired t result on its rounds. A runtime with no ok
- * round beside the baseline has no ratio (more rounds will not give it one). A run of one runtime
- * uses that runtime's own geometric mean against 1, so a single-runtime run stops on the same rule.
+ * A row's comparisons against the baseline, each a runtime id and a paired t result on its
+ * rounds. A runtime with no ok round beside the baseline has none (more rounds will not give it
+ * one). A run of one runtime compares that runtime's own geometric mean with 1, so a
+ * single-runtime run stops on the same rule.
  * @param {ResultRow[]} rows one table row's results, every runtime and round
  * @param {string[]} runtimeIds
  * @param {string} baseline
+ * @returns {{id: string, ratio: import('../measure/paired.js').RatioResult}[]}
  */
-export function rowRatios(rows, runtimeIds, baseline) {
+export function rowComparisons(rows, runtimeIds, baseline) {
   const of = (id) => rows.filter((r) => r.runtime === id);
   const base = of(baseline);
   if (runtimeIds.length === 1) {
@@ -32,10 +35,13 @@ export function rowRatios(rows, runtimeIds, baseline) {
     // pairedRatio of times against 1 is the t interval of the mean log time: the cell's own interval.
     return times.length
       ? [
-          pairedRatio(
-            times,
-            times.map(() => 1),
-          ),
+          {
+            id: baseline,
+            ratio: pairedRatio(
+              times,
+              times.map(() => 1),
+            ),
+          },
         ]
       : [];
   }
@@ -43,9 +49,14 @@ export function rowRatios(rows, runtimeIds, baseline) {
   for (const id of runtimeIds) {
     if (id === baseline) continue;
     const p = pairRounds(base, of(id));
-    if (p.a.length) out.push(pairedRatio(p.a, p.b));
+    if (p.a.length) out.push({ id, ratio: pairedRatio(p.a, p.b) });
   }
   return out;
+}
+
+/** A row's ratios against the baseline (rowComparisons without the ids). */
+export function rowRatios(rows, runtimeIds, baseline) {
+  return rowComparisons(rows, runtimeIds, baseline).map((c) => c.ratio);
 }
 
 /**
@@ -64,9 +75,9 @@ export function rowPrecision(rows, runtimeIds, baseline) {
 }
 
 /**
- * A ratio the row needs no more rounds for: its 95% interval is within the target, or its 99%
- * interval already excludes 1 (a difference that the table's adjustment at the end, at most as
- * wide as 99% for a table of up to 20 comparisons, still shows as faster or slower).
+ * A ratio that needs no more rounds: its 95% interval is within the target, or its 99% interval
+ * already excludes 1 (a difference that the table's adjustment at the end, at most as wide as 99%
+ * for a table of up to 20 comparisons, still shows as faster or slower).
  * @param {import('../measure/paired.js').RatioResult} r
  * @param {number} precision
  */
@@ -85,17 +96,14 @@ function halfWidth(r) {
   return Number.isFinite(h) ? h : Number.POSITIVE_INFINITY;
 }
 
-/** Rounds at which a row's width is looked at: the minimum, then its doublings. */
-export function isLook(round, minRounds) {
-  let k = Math.max(1, minRounds);
-  while (k < round) k *= 2;
-  return k === round;
-}
-
 /**
- * The per-row stopping rule, as state: `record` each result, call `endRound` after a round, and
- * `active(round)` says which rows that round still runs and on which runtimes (a runtime that
- * reported `unsupported` for a row in round 1 is not asked again: it cannot change its mind).
+ * The stopping rule, as state: `record` each result, call `endRound` after a round, and
+ * `active(round)` says which rows that round still runs and on which runtimes. Each comparison (a
+ * runtime against the baseline) stops on its own: once settled at a look, and one round after
+ * that, its runtime leaves the row; the baseline runs while any comparison of the row goes on, so
+ * every round that runs stays paired. A row stops when all its
+ * comparisons have. A runtime that reported `unsupported` for a row in round 1 is not asked again
+ * (it cannot change its mind).
  * @param {{workload: any, params: Record<string, string|number>}[]} rows
  * @param {any[]} runtimes
  * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number}} mode
@@ -109,7 +117,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     /** @type {ResultRow[]} */ results: [],
     rounds: 0,
     /** @type {number | null} */ precision: Number.POSITIVE_INFINITY,
-    /** @type {number | null} round after which the row stops */ lastRound: null,
+    /** @type {number | null} the last round the row runs */ lastRound: null,
+    /** @type {Map<string, number>} runtime → the last round its settled comparison runs */ settledIn: new Map(),
     /** @type {Set<string>} */ unsupported: new Set(),
   }));
   const byKey = new Map(state.map((s) => [s.key, s]));
@@ -127,22 +136,31 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       if (round > mode.max_rounds) return [];
       return state
         .filter((s) => s.lastRound === null || round <= s.lastRound)
-        .map((s) => ({ row: s.row, runtimes: runtimes.filter((rt) => !s.unsupported.has(rt.id)) }))
+        .map((s) => ({
+          row: s.row,
+          runtimes: runtimes.filter(
+            (rt) => !s.unsupported.has(rt.id) && (rt.id === baseline || round <= (s.settledIn.get(rt.id) ?? Infinity)),
+          ),
+        }))
         .filter((a) => a.runtimes.length);
     },
     /**
-     * After round `round`: decide, for each row that ran it, whether it needs more. At a look
-     * (isLook) a row whose every ratio is settled gets one more round and stops; the ratios are
-     * moderated across the table's rows of one suite first, as the report reads them.
+     * After round `round`: for each row that ran it, at a look (isLook), a comparison that is
+     * settled gets one more round and stops; the row stops when every comparison has. The ratios
+     * are moderated across the table's rows of one suite first, as the report reads them.
      */
     endRound(round) {
-      const ratios = moderated();
+      const comparisons = moderated();
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
-        const mine = /** @type {any[]} */ (ratios.get(s));
-        s.precision = precisionOf(mine);
+        const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
+        s.precision = precisionOf(mine.map((c) => c.ratio));
+        // A comparison settled at a look runs one more round, then its runtime leaves the row.
+        if (isLook(round, mode.rounds))
+          for (const c of mine)
+            if (!s.settledIn.has(c.id) && settled(c.ratio, mode.precision)) s.settledIn.set(c.id, round + 1);
         if (s.precision === null) s.lastRound = round;
-        else if (isLook(round, mode.rounds) && mine.every((r) => settled(r, mode.precision))) s.lastRound = round + 1;
+        else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());
         if (round >= mode.max_rounds) s.lastRound = round;
       }
     },
@@ -168,7 +186,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     summary() {
       const ratios = moderated();
       return state.map((s) => {
-        const mine = /** @type {any[]} */ (ratios.get(s));
+        const cs = /** @type {{id: string, ratio: any}[]} */ (ratios.get(s));
+        const mine = cs.map((c) => c.ratio);
         const p = s.rounds ? precisionOf(mine) : null;
         return {
           workload: s.row.workload.id,
@@ -176,7 +195,9 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
           rounds: s.rounds,
           precision: p !== null && Number.isFinite(p) ? p : null,
           reached: p !== null && p <= mode.precision,
-          settled: p !== null && mine.length > 0 && mine.every((r) => settled(r, mode.precision)),
+          // Settled when it stopped (a comparison stops on its own), or now.
+          settled:
+            p !== null && cs.length > 0 && cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision)),
           // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
           ratios: s.rounds ? mine.length : null,
         };
@@ -184,23 +205,30 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     },
   };
 
-  /** Every row's ratios so far, moderated within each suite (the report's rule). */
+  /** Every row's comparisons so far, their ratios moderated within each suite (the report's rule). */
   function moderated() {
-    /** @type {Map<any, any[]>} */
+    /** @type {Map<any, {id: string, ratio: any}[]>} */
     const out = new Map();
     const all = [];
     const suites = [];
     for (const s of state) {
-      const rs = rowRatios(s.results, ids, baseline);
-      out.set(s, rs);
-      for (const r of rs) {
-        all.push(r);
+      const cs = rowComparisons(s.results, ids, baseline);
+      out.set(s, cs);
+      for (const c of cs) {
+        all.push(c.ratio);
         suites.push(s.row.workload.id.split('/')[0]);
       }
     }
     moderateTable(all, (_, i) => suites[i]);
     return out;
   }
+}
+
+/** Rounds at which a comparison is looked at: the minimum, then its doublings. */
+export function isLook(round, minRounds) {
+  let k = Math.max(1, minRounds);
+  while (k < round) k *= 2;
+  return k === round;
 }
 
 const rowKey = (id, params) => `${id} ${paramsKey(params ?? {})}`;
@@ -252,7 +280,7 @@ export function precisionHeader(adaptive, width = 120) {
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
       `(budget ${Math.round(adaptive.budget_s)} s).`,
-    "  Each row: widest ± (rounds); * = neither reached nor decided (decided: every ratio's 99% interval excludes 1);",
+    "  Each row: widest ± (rounds); * = not settled (settled: each ratio's 99% interval within the target or excluding 1);",
     '  no ratio = fewer than two runtimes ran it.',
   ];
   const items = rows.map((r) => {

@@ -7,7 +7,7 @@ import { longCallSampling, MIN_LONG_SAMPLES, MODES } from '../measure/defaults.j
 import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
 import { UsageError } from '../paths.js';
-import { adaptiveRounds, isLook, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
+import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
 import { modeOf } from './request.js';
 
 /** Standard normal (Box–Muller). */
@@ -46,13 +46,6 @@ test('a row precision is the widest upper half-width of its ratios against the b
   assert.equal(rowPrecision([res('a', 1, null, 'error')], ['a', 'b'], 'a'), null);
   // One runtime: the interval of its own mean log time.
   assert.ok((rowPrecision([res('a', 1, 100), res('a', 2, 101)], ['a'], 'a') ?? 0) > 0);
-});
-
-test('the width is looked at on the minimum round and its doublings only', () => {
-  assert.deepEqual(
-    [3, 4, 5, 6, 7, 12, 13, 24].map((r) => isLook(r, 3)),
-    [true, false, false, true, false, true, false, true],
-  );
 });
 
 /**
@@ -98,6 +91,20 @@ test('a quiet row stops one round after its first look meets the target; a noisy
   assert.equal(d.rows[0].reached, true);
   assert.equal(d.rows[1].rounds, QUICK.max_rounds);
   assert.equal(d.rows[1].reached, false);
+});
+
+test('a settled comparison leaves its row; the baseline runs on beside the comparison still open', () => {
+  const rand = rng(11);
+  // b is 2x a, tight: decided at the minimum. c equals a within 20% noise: open until max_rounds.
+  const d = drive(['a', 'b', 'c'], { ...QUICK, max_rounds: 8 }, (rt) => ({
+    median_ns: { a: 100, b: 200, c: 100 * Math.exp(0.2 * gauss(rand)) }[rt] * Math.exp(0.001 * gauss(rand)),
+  }));
+  const rounds = (id) => d.results.filter((r) => r.runtime === id).map((r) => r.round);
+  assert.deepEqual(rounds('b'), [1, 2, 3, 4]);
+  assert.deepEqual(rounds('c'), [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(rounds('a'), rounds('c'), 'the baseline runs every round a comparison does');
+  assert.equal(d.rows[0].rounds, 8);
+  assert.equal(d.rows[0].settled, false);
 });
 
 test('a runtime unsupported in round 1 is not asked again; the others keep their rounds', () => {

@@ -19,18 +19,22 @@
 
 import { EQUIVALENCE_MARGIN, intervalAt, pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/prng.js';
+import { simulatedRecord } from '../measure/record.js';
 import { adjustTable, moderateTable } from '../measure/table-stats.js';
 import { tTwoSidedP } from '../measure/tdist.js';
 import { populationOf } from '../report/spread.js';
-import { isLook, settled } from './adaptive.js';
+import { adaptiveRounds } from './adaptive.js';
 
 export { populationOf };
 
+/** The baseline's id in the simulated plan (the population's comparisons are against it). */
+const BASE = '(baseline)';
+
 /**
  * Simulate `tables` tables from a population and count how the method does: every comparison
- * takes `n` rounds, or, with `adaptive`, a row (its comparisons together) takes `min` rounds and
- * then goes on as lib/run/adaptive.js decides (a look at `min` and its doublings; a row whose
- * ratios are all settled takes one more round and stops; none goes past `max`). `moderate: false`
+ * takes `n` rounds, or, with `adaptive`, the rounds lib/run/adaptive.js's own plan gives it, driven
+ * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
+ * look and has run one more round; none past `max`). `moderate: false`
  * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
  * standard error (a test's deliberately wrong method: 0.5 halves every interval).
  * @param {ReturnType<typeof populationOf>} population
@@ -60,6 +64,41 @@ export function simulateCoverage(population, { n = 3, adaptive, tables = 400, se
   );
   moderateTable(whole, suiteOf);
   const truths = whole.map((r) => r.log_mean);
+  /**
+   * Drive lib/run/adaptive.js's plan with one table's drawn rounds as results: the baseline reads
+   * 1 and each runtime e^−log, so a round's ratio is the drawn one. Returns each comparison's rounds.
+   * @param {number[][]} orders each comparison's rounds, in the order drawn
+   * @param {{min: number, max: number, precision: number}} a
+   */
+  const adaptiveCounts = (orders, { min, max, precision }) => {
+    const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
+    const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
+    const plan = adaptiveRounds(
+      rows,
+      ids.map((id) => ({ id })),
+      { rounds: min, max_rounds: max, precision, budget_s: Number.POSITIVE_INFINITY },
+      BASE,
+    );
+    const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
+    const counts = population.map(() => 0);
+    for (let round = 1; round <= max; round++) {
+      const active = plan.active(round);
+      if (!active.length) break;
+      for (const { row, runtimes } of active) {
+        const [suite, workload] = row.workload.id.split('/');
+        for (const { id } of runtimes) {
+          const i = index.get(`${row.params.row}|${id}`);
+          // A comparison the population holds too few rounds of ends there (none does at max ≤ 20).
+          if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
+          if (i !== undefined) counts[i] = round;
+          const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
+          plan.record({ suite, workload, params: row.params, runtime: id, round, ...simulatedRecord(t) });
+        }
+      }
+      plan.endRound(round);
+    }
+    return counts;
+  };
   for (let t = 0; t < tables; t++) {
     // Each comparison's rounds in a random order: taking the first k is drawing k distinct rounds.
     const orders = population.map((c) => {
@@ -72,7 +111,7 @@ export function simulateCoverage(population, { n = 3, adaptive, tables = 400, se
     });
     const ratiosAt = (counts) => {
       const ratios = orders.map((o, i) => {
-        const logs = o.slice(0, counts.get(rowOf[i]));
+        const logs = o.slice(0, counts[i]);
         return pairedRatio(
           logs.map(Math.exp),
           logs.map(() => 1),
@@ -87,26 +126,8 @@ export function simulateCoverage(population, { n = 3, adaptive, tables = 400, se
         }
       return ratios;
     };
-    /** @type {Map<string, number>} rounds each row has */
-    const counts = new Map(rowKeys.map((k) => [k, adaptive ? adaptive.min : n]));
-    if (adaptive) {
-      /** @type {Map<string, number>} the round after which a row stops */
-      const last = new Map();
-      for (let round = adaptive.min; round <= adaptive.max; round++) {
-        if (isLook(round, adaptive.min)) {
-          const ratios = ratiosAt(counts);
-          for (const k of rowKeys) {
-            if (last.has(k)) continue;
-            const mine = ratios.filter((_, i) => rowOf[i] === k);
-            if (mine.every((r) => settled(r, adaptive.precision))) last.set(k, round + 1);
-          }
-        }
-        for (const k of rowKeys) {
-          if ((last.get(k) ?? Number.POSITIVE_INFINITY) <= round || round === adaptive.max) continue;
-          counts.set(k, Math.min(round + 1, ...population.filter((c) => c.key === k).map((c) => c.logs.length)));
-        }
-      }
-    }
+    /** Rounds each comparison has. */
+    const counts = adaptive ? adaptiveCounts(orders, adaptive) : population.map(() => n);
     const ratios = ratiosAt(counts);
     const raw = ratios.map((r) => r.ci95);
     adjustTable(ratios);
