@@ -18,6 +18,9 @@ export const MODES = {
     rounds: 3,
     max_rounds: 30,
     precision: 0.03,
+    // The full mode asks for the precision itself: a row stops when each ratio is known to ±3%,
+    // not when it is merely decided (QUICK's shortcut, for verdicts within its 85 s).
+    stop_when_decided: false,
     budget_s: 1800,
     min_ms: 200,
     max_ms: 1500,
@@ -34,6 +37,9 @@ export const MODES = {
     rounds: 3,
     max_rounds: 10,
     precision: 0.05,
+    // A comparison whose 99% interval excludes 1 stops too (lib/run/adaptive.js settled): QUICK is
+    // for verdicts, and its budget goes to the comparisons still undecided.
+    stop_when_decided: true,
     // The command ends within 90 s (issue 25's target for math+json on three runtimes): the last
     // row ends by the budget, the tables follow. Rows whose ratios are decided stop at a look
     // (lib/run/adaptive.js settled), so the time goes to the rows still undecided.

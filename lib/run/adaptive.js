@@ -75,14 +75,18 @@ export function rowPrecision(rows, runtimeIds, baseline) {
 }
 
 /**
- * A ratio that needs no more rounds: its 95% interval is within the target, or its 99% interval
- * already excludes 1 (a difference that the table's adjustment at the end, at most as wide as 99%
- * for a table of up to 20 comparisons, still shows as faster or slower).
+ * A ratio that needs no more rounds: its 95% interval is within the target, or, where the mode
+ * stops on a decision (`decided`: QUICK), its 99% interval already excludes 1 (a difference that
+ * the table's adjustment at the end, at most as wide as 99% for a table of up to 20 comparisons,
+ * still shows as faster or slower). The full mode asks for the precision itself: a PRECISION=3%
+ * run goes on until each ratio is known to ±3%, decided or not.
  * @param {import('../measure/paired.js').RatioResult} r
  * @param {number} precision
+ * @param {boolean} [decided] whether a decided difference settles the ratio
  */
-export function settled(r, precision) {
+export function settled(r, precision, decided = true) {
   if (halfWidth(r) <= precision) return true;
+  if (!decided) return false;
   const ci = intervalAt(r, DECIDED_ALPHA);
   return ci[0] > 1 || ci[1] < 1;
 }
@@ -106,11 +110,12 @@ function halfWidth(r) {
  * (it cannot change its mind).
  * @param {{workload: any, params: Record<string, string|number>}[]} rows
  * @param {any[]} runtimes
- * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number}} mode
+ * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number, stop_when_decided?: boolean}} mode
  * @param {string} baseline
  */
 export function adaptiveRounds(rows, runtimes, mode, baseline) {
   const ids = runtimes.map((r) => r.id);
+  const stopsDecided = mode.stop_when_decided ?? true;
   const state = rows.map((row) => ({
     row,
     key: rowKey(row.workload.id, row.params),
@@ -158,7 +163,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         // A comparison settled at a look runs one more round, then its runtime leaves the row.
         if (isLook(round, mode.rounds))
           for (const c of mine)
-            if (!s.settledIn.has(c.id) && settled(c.ratio, mode.precision)) s.settledIn.set(c.id, round + 1);
+            if (!s.settledIn.has(c.id) && settled(c.ratio, mode.precision, stopsDecided))
+              s.settledIn.set(c.id, round + 1);
         if (s.precision === null) s.lastRound = round;
         else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());
         if (round >= mode.max_rounds) s.lastRound = round;
@@ -177,6 +183,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         budget_s: mode.budget_s,
         min_rounds: mode.rounds,
         max_rounds: mode.max_rounds,
+        stop_when_decided: stopsDecided,
         stopped: stopped === 'max-rounds' && all ? 'precision' : stopped,
         elapsed_s,
         rows,
@@ -197,7 +204,9 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
           reached: p !== null && p <= mode.precision,
           // Settled when it stopped (a comparison stops on its own), or now.
           settled:
-            p !== null && cs.length > 0 && cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision)),
+            p !== null &&
+            cs.length > 0 &&
+            cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, stopsDecided)),
           // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
           ratios: s.rounds ? mine.length : null,
         };
@@ -269,8 +278,10 @@ export function precisionHeader(adaptive, width = 120) {
   const rows = adaptive.rows;
   const reached = rows.filter((r) => r.reached).length;
   const decided = rows.filter((r) => !r.reached && r.settled).length;
+  // Files from before the full mode stopped only on precision (stop_when_decided absent) stopped on both.
+  const decides = adaptive.stop_when_decided ?? true;
   const why = {
-    precision: 'every row reached it or was decided',
+    precision: decides ? 'every row reached it or was decided' : 'every row reached it',
     budget: 'time budget spent',
     'max-rounds': 'max rounds',
   };
@@ -280,7 +291,9 @@ export function precisionHeader(adaptive, width = 120) {
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
       `(budget ${Math.round(adaptive.budget_s)} s).`,
-    "  Each row: widest ± (rounds); * = not settled (settled: each ratio's 99% interval within the target or excluding 1);",
+    decides
+      ? "  Each row: widest ± (rounds); * = neither reached nor decided (decided: every ratio's 99% interval excludes 1);"
+      : '  Each row: widest ± (rounds); * = not reached (a decided difference does not stop a row in this mode);',
     '  no ratio = fewer than two runtimes ran it.',
   ];
   const items = rows.map((r) => {

@@ -58,6 +58,7 @@ export function modeOf(o) {
     rounds: fixed ?? base.rounds,
     max_rounds: fixed ?? base.max_rounds,
     precision,
+    stop_when_decided: base.stop_when_decided,
     budget_s,
     max_ms: base.max_ms,
     min_ms: positiveOption('min-ms', o['min-ms'], base.min_ms),
