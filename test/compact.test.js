@@ -48,6 +48,7 @@ const COMPACTED = [
   'aa-node-all-quick.json',
   'conformance-wpt-all.json',
   'aa-node-math-json-full.json',
+  'math-full-10m-precision.json',
 ];
 const MAX_BYTES = 2e6;
 

@@ -287,7 +287,8 @@ export function precisionHeader(adaptive, width = 120) {
   };
   const lines = [
     `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows` +
-      (decided ? `, ${decided} more decided` : '') +
+      // Without decisions, a row settles only by reaching the target at a look; its round after may widen it.
+      (decided ? (decides ? `, ${decided} more decided` : ` (${reached + decided} at their last look)`) : '') +
       `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
       `(budget ${Math.round(adaptive.budget_s)} s).`,

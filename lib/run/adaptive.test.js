@@ -206,6 +206,20 @@ test('the header names the target, why the run stopped and every row, within 120
   assert.match(text, /suite\/workload-29 mb=29 ±58%\* \(4\)/);
   assert.match(text, /suite\/workload-0 mb=0 n\/a \(3\)/);
   assert.match(text, /suite\/workload-25 mb=25 no ratio \(4\)/);
+  // The full mode stops on precision alone: its header says so, and the lines still fit.
+  const full = precisionHeader({
+    rows,
+    precision: 0.03,
+    budget_s: 600,
+    min_rounds: 3,
+    max_rounds: 30,
+    stopped: 'precision',
+    elapsed_s: 61,
+    stop_when_decided: false,
+  });
+  assert.match(full, /stopped: every row reached it after/);
+  assert.match(full, /\* = not reached \(a decided difference does not stop a row in this mode\)/);
+  for (const line of full.split('\n')) assert.ok(line.length <= 120, line);
 });
 
 // The harness side of long calls, on a fake clock: each call of the workload takes "4 s" (and 1 ms of
