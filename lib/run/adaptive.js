@@ -105,9 +105,8 @@ function halfWidth(r) {
  * `active(round)` says which rows that round still runs and on which runtimes. Each comparison (a
  * runtime against the baseline) stops on its own: once settled at a look, and one round after
  * that, its runtime leaves the row; the baseline runs while any comparison of the row goes on, so
- * every round that runs stays paired. A row stops when all its
- * comparisons have. A runtime that reported `unsupported` for a row in round 1 is not asked again
- * (it cannot change its mind).
+ * every round that runs stays paired. A row stops when all its comparisons have. A runtime that
+ * reported `unsupported` for a row in round 1 is not asked again (it cannot change its mind).
  * @param {{workload: any, params: Record<string, string|number>}[]} rows
  * @param {any[]} runtimes
  * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number, stop_when_decided?: boolean}} mode
