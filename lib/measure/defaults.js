@@ -41,8 +41,9 @@ export const MODES = {
     // for verdicts, and its budget goes to the comparisons still undecided.
     stop_when_decided: true,
     // The command ends within 90 s (issue 25's target for math+json on three runtimes): the last
-    // row ends by the budget, the tables follow. Rows whose ratios are decided stop at a look
-    // (lib/run/adaptive.js settled), so the time goes to the rows still undecided.
+    // row ends by the budget, the tables follow. A comparison that is decided stops at a look
+    // (lib/run/adaptive.js settled) and its runtime leaves the row, so the time goes to the
+    // comparisons still undecided.
     budget_s: 85,
     // Fewer samples than full mode: a job's own median is far steadier than the round-to-round
     // spread (docs/adaptive.md), so QUICK's time buys rounds instead.
