@@ -153,6 +153,36 @@ test('A/A: the stopping rule keeps false positives near 5% at every noise level'
   assert.ok(mean >= 0.035 && mean <= 0.07, `mean false positives ${mean.toFixed(3)}`);
 });
 
+// The same with three runtimes: each comparison now stops on its own, so it no longer waits for
+// the other; its own false positives must stay where a single comparison's are.
+test('A/A on three runtimes: each comparison, stopping on its own, keeps false positives near 5%', () => {
+  const rand = rng(2027);
+  const trials = 1000;
+  const rates = [];
+  for (const sd of [0.005, 0.01, 0.02, 0.03, 0.05, 0.1]) {
+    let flagged = 0;
+    for (let t = 0; t < trials; t++) {
+      const d = drive(['a', 'b', 'c'], { ...QUICK, max_rounds: 12 }, () => ({
+        median_ns: 100 * Math.exp(sd * gauss(rand)),
+      }));
+      for (const id of ['b', 'c']) {
+        const mine = d.results.filter((r) => r.runtime === id);
+        const rounds = new Set(mine.map((r) => r.round));
+        const base = d.results.filter((r) => r.runtime === 'a' && rounds.has(r.round));
+        const v = pairedRatio(
+          base.map((r) => r.median_ns),
+          mine.map((r) => r.median_ns),
+        ).verdict;
+        if (v === 'faster' || v === 'slower') flagged++;
+      }
+    }
+    rates.push(flagged / (2 * trials));
+  }
+  const mean = rates.reduce((s, x) => s + x, 0) / rates.length;
+  assert.ok(Math.max(...rates) <= 0.085, `false positives by noise level: ${rates.map((r) => r.toFixed(3))}`);
+  assert.ok(mean >= 0.035 && mean <= 0.07, `mean false positives ${mean.toFixed(3)}`);
+});
+
 test('a long call takes fewer samples, never fewer than the floor; a short one the mode count', () => {
   const job = { min_samples: 12, max_ms: 4000 };
   assert.equal(longCallSampling(job, 1e6).min_samples, 12);
