@@ -18,13 +18,13 @@ import { conformanceReport, crossRuntimeDiff, formatDiff } from '../lib/report/c
 import { diffGate } from '../lib/report/diff.js';
 import { EXPORTS } from '../lib/report/formats.js';
 import { mergeTable } from '../lib/report/merge.js';
+import { precisionHeader } from '../lib/report/precision-header.js';
 import { printTable } from '../lib/report/print.js';
 import { populationOf, spreadReport } from '../lib/report/spread.js';
 import { renderResults } from '../lib/report/table.js';
 import { compactFile, compactResults, DROPPED } from '../lib/results/compact.js';
 import { conformanceRows } from '../lib/results/conformance-form.js';
 import { readResults, validateResults } from '../lib/results/file.js';
-import { precisionHeader } from '../lib/run/adaptive.js';
 import { SHOW_VALUES } from '../lib/run/inputs.js';
 import { row, doc as tableDoc } from './fixtures/table-doc.js';
 

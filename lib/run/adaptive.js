@@ -54,14 +54,9 @@ export function rowComparisons(rows, runtimeIds, baseline) {
   return out;
 }
 
-/** A row's ratios against the baseline (rowComparisons without the ids). */
-export function rowRatios(rows, runtimeIds, baseline) {
-  return rowComparisons(rows, runtimeIds, baseline).map((c) => c.ratio);
-}
-
 /**
  * The precision a row has reached: the largest relative half-width (upper side, hi / ratio − 1)
- * of its ratios' 95% intervals (rowRatios; moderated when the caller moderated them).
+ * of its ratios' 95% intervals (rowComparisons; moderated when the caller moderated them).
  * @param {import('../measure/paired.js').RatioResult[]} ratios
  * @returns {number | null} null with no ratio; Infinity while a ratio has fewer than 2 rounds
  */
@@ -69,9 +64,9 @@ export function precisionOf(ratios) {
   return ratios.length ? Math.max(...ratios.map(halfWidth)) : null;
 }
 
-/** The precision of one row read alone (rowRatios, no moderation). */
+/** The precision of one row read alone (rowComparisons, no moderation). */
 export function rowPrecision(rows, runtimeIds, baseline) {
-  return precisionOf(rowRatios(rows, runtimeIds, baseline));
+  return precisionOf(rowComparisons(rows, runtimeIds, baseline).map((c) => c.ratio));
 }
 
 /**
@@ -120,7 +115,6 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     key: rowKey(row.workload.id, row.params),
     /** @type {ResultRow[]} */ results: [],
     rounds: 0,
-    /** @type {number | null} */ precision: Number.POSITIVE_INFINITY,
     /** @type {number | null} the last round the row runs */ lastRound: null,
     /** @type {Map<string, number>} runtime → the last round its settled comparison runs */ settledIn: new Map(),
     /** @type {Set<string>} */ unsupported: new Set(),
@@ -158,13 +152,13 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
         const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
-        s.precision = precisionOf(mine.map((c) => c.ratio));
         // A comparison settled at a look runs one more round, then its runtime leaves the row.
         if (isLook(round, mode.rounds))
           for (const c of mine)
             if (!s.settledIn.has(c.id) && settled(c.ratio, mode.precision, stopsDecided))
               s.settledIn.set(c.id, round + 1);
-        if (s.precision === null) s.lastRound = round;
+        // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
+        if (!mine.length) s.lastRound = round;
         else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());
         if (round >= mode.max_rounds) s.lastRound = round;
       }
@@ -262,54 +256,4 @@ export function parseBudget(text) {
   if (!m) return null;
   const s = Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] ?? 's'];
   return s > 0 ? s : null;
-}
-
-const pct = (x) => `±${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-
-/**
- * The header a run prints above its table: the target, why the run stopped, and the precision
- * each row reached (±, 95% interval of its widest ratio) with its rounds, wrapped to `width`.
- * @param {any} adaptive a results file's `adaptive` object
- * @param {number} [width]
- */
-export function precisionHeader(adaptive, width = 120) {
-  if (!adaptive?.rows?.length) return '';
-  const rows = adaptive.rows;
-  const reached = rows.filter((r) => r.reached).length;
-  const decided = rows.filter((r) => !r.reached && r.settled).length;
-  // Files from before the full mode stopped only on precision (stop_when_decided absent) stopped on both.
-  const decides = adaptive.stop_when_decided ?? true;
-  const why = {
-    precision: decides ? 'every row reached it or was decided' : 'every row reached it',
-    budget: 'time budget spent',
-    'max-rounds': 'max rounds',
-  };
-  const lines = [
-    `Precision target ${pct(adaptive.precision)} per ratio (95% interval): reached by ${reached} of ${rows.length} rows` +
-      // Without decisions, a row settles only by reaching the target at a look; its round after may widen it.
-      (decided ? (decides ? `, ${decided} more decided` : ` (${reached + decided} at their last look)`) : '') +
-      `, ${adaptive.min_rounds}–${adaptive.max_rounds} rounds each;`,
-    `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
-      `(budget ${Math.round(adaptive.budget_s)} s).`,
-    decides
-      ? "  Each row: widest ± (rounds); * = neither reached nor decided (decided: every ratio's 99% interval excludes 1);"
-      : '  Each row: widest ± (rounds); * = not reached (a decided difference does not stop a row in this mode);',
-    '  no ratio = fewer than two runtimes ran it.',
-  ];
-  const items = rows.map((r) => {
-    const p = paramsKey(r.params);
-    if (r.ratios === 0) return `${r.workload}${p ? ` ${p}` : ''} no ratio (${r.rounds})`;
-    const figure = r.precision === null ? 'n/a' : pct(r.precision);
-    return `${r.workload}${p ? ` ${p}` : ''} ${figure}${r.reached || r.settled ? '' : '*'} (${r.rounds})`;
-  });
-  let line = ' ';
-  for (const item of items) {
-    if (line.length + item.length + 3 > width) {
-      lines.push(line.trimEnd());
-      line = ' ';
-    }
-    line += ` ${item} ·`;
-  }
-  lines.push(line.replace(/ ·$/, ''));
-  return lines.join('\n');
 }

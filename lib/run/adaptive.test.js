@@ -7,7 +7,7 @@ import { longCallSampling, MIN_LONG_SAMPLES, MODES } from '../measure/defaults.j
 import { pairedRatio } from '../measure/paired.js';
 import { rng } from '../measure/stats.js';
 import { UsageError } from '../paths.js';
-import { adaptiveRounds, parseBudget, parsePrecision, precisionHeader, rowPrecision } from './adaptive.js';
+import { adaptiveRounds, parseBudget, parsePrecision, rowPrecision } from './adaptive.js';
 import { modeOf } from './request.js';
 
 /** Standard normal (Box–Muller). */
@@ -204,43 +204,6 @@ test('PRECISION and BUDGET parse as people write them; anything else is a usage 
     [4, 4],
     '--rounds fixes the count',
   );
-});
-
-test('the header names the target, why the run stopped and every row, within 120 columns', () => {
-  const rows = Array.from({ length: 30 }, (_, i) => ({
-    workload: `suite/workload-${i}`,
-    params: { mb: i },
-    rounds: 3 + (i % 4),
-    precision: i % 5 ? 0.02 * i : null,
-    reached: i < 3,
-    // Row 25: every runtime but one unsupported, so no ratio to reach (startup/second-isolate).
-    ratios: i === 25 ? 0 : 2,
-  }));
-  const header = (/** @type {string} */ stopped) =>
-    precisionHeader({ precision: 0.03, budget_s: 60, min_rounds: 3, max_rounds: 10, stopped, elapsed_s: 61, rows });
-  const text = header('budget');
-  // Every reason the run stopped, the longest included, fits.
-  for (const why of ['budget', 'precision', 'max-rounds', 'interrupted'])
-    for (const line of header(why).split('\n')) assert.ok(line.length <= 120, line);
-  assert.match(text, /reached by 3 of 30 rows/);
-  assert.match(text, /time budget spent/);
-  assert.match(text, /suite\/workload-29 mb=29 ±58%\* \(4\)/);
-  assert.match(text, /suite\/workload-0 mb=0 n\/a \(3\)/);
-  assert.match(text, /suite\/workload-25 mb=25 no ratio \(4\)/);
-  // The full mode stops on precision alone: its header says so, and the lines still fit.
-  const full = precisionHeader({
-    rows,
-    precision: 0.03,
-    budget_s: 600,
-    min_rounds: 3,
-    max_rounds: 30,
-    stopped: 'precision',
-    elapsed_s: 61,
-    stop_when_decided: false,
-  });
-  assert.match(full, /stopped: every row reached it after/);
-  assert.match(full, /\* = not reached \(a decided difference does not stop a row in this mode\)/);
-  for (const line of full.split('\n')) assert.ok(line.length <= 120, line);
 });
 
 // The harness side of long calls, on a fake clock: each call of the workload takes "4 s" (and 1 ms of

@@ -8,6 +8,7 @@ import { splitList, UsageError } from '../paths.js';
 import { aaReport } from '../report/aa.js';
 import { analysesOf } from '../report/analyses/index.js';
 import { methodologyWarnings } from '../report/methodology.js';
+import { precisionHeader } from '../report/precision-header.js';
 import { printTable, wantsColor } from '../report/print.js';
 import { renderResults } from '../report/table.js';
 import {
@@ -22,7 +23,7 @@ import {
 import { driverFor } from '../runtimes/drivers/index.js';
 import { shellQuote } from '../runtimes/drivers/process.js';
 import { checkGnuTime } from '../runtimes/proc.js';
-import { adaptiveRounds, precisionHeader } from './adaptive.js';
+import { adaptiveRounds } from './adaptive.js';
 import { interrupts, jobRunner } from './job.js';
 import { keepResults } from './keep.js';
 import { positiveOption } from './options.js';
