@@ -10,7 +10,8 @@ of those, and recomputes them independently. For every comparison whose table se
 (off its main mode), it checks the rule's conditions on the rounds set aside (further from the
 median round than both 15% and 3 s0, at most a third of the rounds; s0 as parity's prior gives
 it, which docs/statistics.md cross-checks apart) and recomputes the kept rounds' mean and Yuen's
-trimmed interval (Winsorized variance, h - 1 df) with numpy and scipy.
+trimmed interval (Winsorized variance, h - 1 df) with numpy and scipy. It pairs every
+comparison's rounds again from the file itself, by round number, and compares them with parity's.
 """
 import json, math, subprocess, sys
 import numpy as np
@@ -35,7 +36,8 @@ for (const row of agg.rows) for (const c of Object.values(row.cells)) {
   // The paired t of one comparison alone (pairedRatio): what a table starts from, before its
   // variances are moderated and its intervals adjusted over the table (those are checked apart).
   const r = pairedRatio(p.a, p.b);
-  out.pairs.push({ a: p.a, b: p.b, ci: r.ci95, p: r.p });
+  const k = c.rows[0];
+  out.pairs.push({ a: p.a, b: p.b, ci: r.ci95, p: r.p, key: [k.suite, k.workload, k.params ?? {}], runtime: k.runtime });
 }
 // The rounds the table set aside, with what the rule and setAside saw: the comparison's per-round
 // logs, its suite's prior (fitPrior over the table's paired variances, as moderateTable fits it),
@@ -88,6 +90,26 @@ print(f"{FILE}")
 print(f"cells {len(d['cells'])}: interval vs scipy t.interval on logs, largest relative difference {worst_ci:.1e}")
 print(f"ratios {len(ps)}: p vs scipy ttest_rel on logs, largest difference {worst_p:.1e}; interval {worst_r:.1e}")
 print(f"BH vs statsmodels fdr_bh: largest difference {worst_bh:.1e}; same verdict {same}/{len(ps)}, {int(rej.sum())} claims")
+
+# Pairing by round, from the file itself: a comparison reads the rounds where both the baseline
+# and its runtime ran ok (since session 11 a settled comparison's runtime leaves its row, so the
+# two can have different rounds).
+doc = json.load(open(FILE))
+base = doc['runtimes'][0]['id']
+by = {}
+for r in doc['results']:
+    if r['status'] == 'ok' and (r.get('median_ns') or 0) > 0:
+        k = (r['suite'], r['workload'], json.dumps(r.get('params') or {}, sort_keys=True), r['runtime'])
+        by.setdefault(k, {})[r['round']] = r['median_ns']
+same_pairs = unequal = 0
+for p in d['pairs']:
+    s_, w_, par = p['key'][0], p['key'][1], json.dumps(p['key'][2], sort_keys=True)
+    mine, theirs = by[(s_, w_, par, p['runtime'])], by[(s_, w_, par, base)]
+    rounds = sorted(set(mine) & set(theirs))
+    unequal += len(mine) != len(theirs)
+    same_pairs += [theirs[i] for i in rounds] == p['a'] and [mine[i] for i in rounds] == p['b']
+print(f"pairs by round from the file: {same_pairs}/{len(d['pairs'])} the same rounds and figures as parity's "
+      f"({unequal} comparisons whose runtime ran fewer or more rounds than the baseline)")
 
 worst_a = 0
 rule_ok = 0
