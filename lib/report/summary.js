@@ -101,7 +101,7 @@ export function legendLines(agg, { detail = false, floor = false, marks = [], wi
     `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${agg.rows.some(setsAside) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,
     ...(agg.comparisons
       ? [
-          `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: more rounds would tell).`,
+          `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
         ]
       : []),
     ...marks.filter((m) => MARKS[m]).map((m) => `${m} = ${MARKS[m]}.`),
