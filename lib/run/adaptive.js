@@ -80,10 +80,24 @@ export function rowPrecision(rows, runtimeIds, baseline) {
  * @param {boolean} [decided] whether a decided difference settles the ratio
  */
 export function settled(r, precision, decided = true) {
-  if (halfWidth(r) <= precision) return true;
-  if (!decided) return false;
+  return settledBy(r, precision, decided) !== null;
+}
+
+/**
+ * Why a ratio is settled (settled): 'precision' when its interval is within the target, else
+ * 'decided' when the mode stops on a decision and its 99% interval excludes 1; null when neither.
+ * The two end differently (adaptiveRounds): a comparison stopped on its width runs one more round,
+ * whose data played no part in the stop; one stopped on a decision leaves at once.
+ * @param {import('../measure/paired.js').RatioResult} r
+ * @param {number} precision
+ * @param {boolean} [decided]
+ * @returns {'precision' | 'decided' | null}
+ */
+export function settledBy(r, precision, decided = true) {
+  if (halfWidth(r) <= precision) return 'precision';
+  if (!decided) return null;
   const ci = intervalAt(r, DECIDED_ALPHA);
-  return ci[0] > 1 || ci[1] < 1;
+  return ci[0] > 1 || ci[1] < 1 ? 'decided' : null;
 }
 
 /** The level at which a difference counts as decided for stopping (settled). */
@@ -152,11 +166,13 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
         const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
-        // A comparison settled at a look runs one more round, then its runtime leaves the row.
+        // A comparison settled on its width at a look runs one more round, then its runtime leaves
+        // the row; one settled on a decision leaves at once (settledBy; docs/adaptive.md).
         if (isLook(round, mode.rounds))
-          for (const c of mine)
-            if (!s.settledIn.has(c.id) && settled(c.ratio, mode.precision, stopsDecided))
-              s.settledIn.set(c.id, round + 1);
+          for (const c of mine) {
+            const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, stopsDecided);
+            if (by) s.settledIn.set(c.id, by === 'precision' ? round + 1 : round);
+          }
         // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
         if (!mine.length) s.lastRound = round;
         else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());

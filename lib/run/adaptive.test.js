@@ -107,12 +107,12 @@ test('a settled comparison leaves its row; the baseline runs on beside the compa
   assert.equal(d.rows[0].settled, false);
 });
 
-test('QUICK stops a decided comparison; the full mode goes on to its precision', () => {
+test('QUICK stops a decided comparison at the look that decides it (no extra round: that is for stops on width); the full mode goes on to its precision', () => {
   const rand = rng(5);
   // b is 2x a with 1% noise: decided at the first look, but not known to ±0.1% within 6 rounds.
   const draw = (rt) => ({ median_ns: (rt === 'b' ? 200 : 100) * Math.exp(0.01 * gauss(rand)) });
   const mode = { ...MODES.quick, precision: 0.001, max_rounds: 6 };
-  assert.equal(drive(['a', 'b'], mode, draw).rows[0].rounds, 4);
+  assert.equal(drive(['a', 'b'], mode, draw).rows[0].rounds, 3);
   assert.equal(drive(['a', 'b'], { ...mode, stop_when_decided: false }, draw).rows[0].rounds, 6);
   assert.equal(MODES.full.stop_when_decided, false);
   assert.equal(modeOf({}).stop_when_decided, false);

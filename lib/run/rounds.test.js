@@ -81,7 +81,10 @@ test('the loop: a quiet row stops early, a noisy one runs to the budget; the fil
   const doc = JSON.parse(readFileSync(out, 'utf8'));
   const [quiet, noisy] = doc.adaptive.rows;
   assert.deepEqual([quiet.rounds, quiet.reached], [MODES.quick.rounds + 1, true]);
-  assert.deepEqual([noisy.rounds, noisy.reached], [MODES.quick.max_rounds, false]);
+  // The noisy row is an A/A of two draws at 50% noise: QUICK's 99% look calls it decided by chance
+  // about one run in fifty, and then it stops at that look, settled. Otherwise it runs to max_rounds.
+  assert.equal(noisy.reached, false);
+  assert.ok(noisy.rounds === MODES.quick.max_rounds || noisy.settled, JSON.stringify(noisy));
   assert.equal(doc.results.length, 2 * (quiet.rounds + noisy.rounds));
   assert.match(r.stdout, /Precision target ±5\.0% per ratio .*: reached by 1 of 2 rows/);
   const table = fakeCli(dir, ['table', out]);
