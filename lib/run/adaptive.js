@@ -8,7 +8,9 @@
 // spread came out small by luck, which makes their t interval too narrow. Two things keep that
 // small (simulated in adaptive.test.js, reasons in docs/adaptive.md): the width is looked at only
 // at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a comparison
-// that meets the target gets one more round whose data played no part in the decision.
+// that meets the target gets one more round whose data played no part in the decision. A
+// comparison stopped because it is decided (QUICK) leaves at once: that stop selects a
+// difference, not a lucky spread, and under no difference it happens at most 1% a look.
 
 import { intervalAt, pairedRatio } from '../measure/paired.js';
 import { moderateTable } from '../measure/table-stats.js';
@@ -157,8 +159,9 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         .filter((a) => a.runtimes.length);
     },
     /**
-     * After round `round`: for each row that ran it, at a look (isLook), a comparison that is
-     * settled gets one more round and stops; the row stops when every comparison has. The ratios
+     * After round `round`: for each row that ran it, at a look (isLook), a comparison settled on
+     * its width gets one more round and stops, one settled on a decision stops now (settledBy);
+     * the row stops when every comparison has. The ratios
      * are moderated across the table's rows of one suite first, as the report reads them.
      */
     endRound(round) {

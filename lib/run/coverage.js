@@ -34,7 +34,7 @@ const BASE = '(baseline)';
  * Simulate `tables` tables from a population and count how the method does: every comparison
  * takes `n` rounds, or, with `adaptive`, the rounds lib/run/adaptive.js's own plan gives it, driven
  * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
- * look and has run one more round; none past `max`). `moderate: false`
+ * look, and one more round after a stop on its width; none past `max`). `moderate: false`
  * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
  * standard error (a test's deliberately wrong method: 0.5 halves every interval).
  * @param {ReturnType<typeof populationOf>} population

@@ -34,7 +34,7 @@ test('3-round tables: moderated, adjusted intervals cover ≥ the floor (93% the
   assert.ok(s.false_claims <= 0.05 && s.false_equivalent <= 0.05, JSON.stringify(s));
 });
 
-test("QUICK's adaptive rule (looks at 3 and 6, a settled comparison stops a round later): coverage ≥ the floor (93% the aim)", () => {
+test("QUICK's adaptive rule (looks at 3 and 6; a stop on width a round later, on a decision at once): coverage ≥ the floor (93% the aim)", () => {
   const q = MODES.quick;
   const s = simulateCoverage(population, {
     adaptive: { min: q.rounds, max: q.max_rounds, precision: q.precision },
