@@ -1,0 +1,246 @@
+// Every kept file made again from one commit, on this machine, one command after another (issue
+// 25, MH8). Each file under results/published/ records the command that made it (`command`); this
+// replays those commands from the checkout it runs in, so that every file it writes names that
+// checkout's commit. It runs for hours (the sum of the files' own run times, printed first): start
+// it with nothing else on the machine and leave it, then read what changed (`git diff --stat
+// results/published`) and bring the docs along (make readme, then test/docs-figures.test.js
+// names each quoted figure no kept file gives any more).
+//
+//   node tools/regenerate-published.js [--dry-run] [--only a.json,b.json] [--no-wait]
+//
+// --dry-run prints the plan (commands, order, time) and exits. Before each command it waits until
+// the 1-minute load average is under LOAD_MAX (a run kept is made with nothing else running;
+// --no-wait skips that). A file whose command fails keeps its old copy (every writer here writes
+// atomically) and the run goes on; the exit status is 1 if any failed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compactFile } from '../lib/results/compact.js';
+import { shellQuote } from '../lib/runtimes/drivers/process.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PUBLISHED = 'results/published';
+/** "Nothing else running": the 1-minute load average a command waits for (2 cores here). */
+const LOAD_MAX = 0.6;
+/** A kept file larger than this is written in the compact form (test/compact.test.js MAX_BYTES). */
+const MAX_BYTES = 2e6;
+
+/**
+ * Split a recorded command line as a POSIX shell would (single and double quotes, backslash
+ * escapes outside single quotes); no expansions. @param {string} line
+ * @returns {string[]}
+ */
+export function shellWords(line) {
+  const words = [];
+  let word = null;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) word += line[++i];
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= '';
+    } else if (c === '\\' && i + 1 < line.length) {
+      word = (word ?? '') + line[++i];
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else word = (word ?? '') + c;
+  }
+  if (quote) throw new Error(`unterminated ${quote} quote in: ${line}`);
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/**
+ * One kept file's command as this checkout runs it: the script it ran (lib/run/cli.js or a tool,
+ * from whichever checkout it was made in) as a path of this one, run by this node; anything before
+ * the node (taskset -c 0) kept. Null when the command ran no script of this project.
+ * @param {string} command
+ * @returns {{prefix: string[], script: string, args: string[]} | null}
+ */
+export function replayable(command) {
+  const words = shellWords(command);
+  const at = words.findIndex((w) => /(^|\/)(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.test(w));
+  if (at < 0) return null;
+  const script = /** @type {RegExpExecArray} */ (/(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.exec(words[at]))[1];
+  const prefix = words.slice(0, at).filter((w, i, all) => !(i === all.length - 1 && /(^|\/)node$/.test(w)));
+  return { prefix, script, args: words.slice(at + 1) };
+}
+
+/**
+ * The plan: every kept file (a .json with a `command`, or a bisect folder whose steps record one)
+ * with the command that makes it again, in an order where a file another command reads is made
+ * first; and the files it cannot make, each with the reason.
+ * @param {string} [root]
+ * @returns {{steps: {name: string, run: NonNullable<ReturnType<typeof replayable>>, elapsed_s: number | null,
+ *   wpt: boolean, inputs: string[]}[], skipped: {name: string, why: string}[]}}
+ */
+export function planRegeneration(root = ROOT) {
+  const dir = join(root, PUBLISHED);
+  const steps = [];
+  const skipped = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      const step = join(path, 'step-1.json');
+      if (!existsSync(step)) skipped.push({ name, why: 'a folder with no step-1.json (not a bisect)' });
+      else steps.push(stepOf(name, JSON.parse(readFileSync(step, 'utf8')), null));
+      continue;
+    }
+    if (!name.endsWith('.json')) continue; // a timeline's .html is written beside its .json
+    const doc = JSON.parse(readFileSync(path, 'utf8'));
+    const elapsed = doc.adaptive?.elapsed_s ?? (Date.parse(doc.finished) - Date.parse(doc.started)) / 1000;
+    const step = typeof doc.command === 'string' ? stepOf(name, doc, Number.isFinite(elapsed) ? elapsed : null) : null;
+    if (!step) skipped.push({ name, why: 'its command ran no script of this project' });
+    else if (!step.wpt && !step.run.args.some((a) => a.includes(`${PUBLISHED}/`)))
+      skipped.push({
+        name,
+        why: 'its command names no kept file to write (a before-state kept beside the change it measured, made by hand)',
+      });
+    else steps.push(step);
+  }
+  return { steps: ordered(steps), skipped };
+
+  function stepOf(name, doc, elapsed_s) {
+    const run = replayable(doc.command);
+    if (!run) return null;
+    const own = `${PUBLISHED}/${name}`;
+    const inputs = run.args.filter((a) => a.startsWith(`${PUBLISHED}/`) && a !== own && !a.startsWith(`${own}/`));
+    return { name, run, elapsed_s, wpt: run.script === 'lib/run/cli.js' && run.args[0] === 'wpt', inputs };
+  }
+}
+
+/** Steps in an order where each runs after the steps whose files it reads (stable otherwise). */
+function ordered(steps) {
+  const byPath = new Map(steps.map((s) => [`${PUBLISHED}/${s.name}`, s]));
+  const out = [];
+  const done = new Set();
+  const visit = (s, path = []) => {
+    if (done.has(s)) return;
+    if (path.includes(s)) throw new Error(`kept files read each other: ${[...path, s].map((x) => x.name).join(' → ')}`);
+    for (const input of s.inputs) {
+      const dep = byPath.get(input);
+      if (dep) visit(dep, [...path, s]);
+    }
+    done.add(s);
+    out.push(s);
+  };
+  for (const s of steps) visit(s);
+  return out;
+}
+
+const fmt = (s) =>
+  s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`;
+const text = (s) => [...s.run.prefix, 'node', s.run.script, ...s.run.args].map(shellQuote).join(' ');
+
+function waitForQuiet() {
+  let said = false;
+  while (loadavg()[0] >= LOAD_MAX) {
+    if (!said)
+      process.stderr.write(`  waiting for the 1-minute load (${loadavg()[0].toFixed(2)}) to fall under ${LOAD_MAX}\n`);
+    said = true;
+    spawnSync('sleep', ['15']);
+  }
+}
+
+/** The newest conformance file `make wpt` wrote under results/ since `since` (ms). */
+function newestConformance(since) {
+  const dir = join(ROOT, 'results');
+  const found = readdirSync(dir)
+    .filter((n) => n.endsWith('-conformance.json'))
+    .map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs }))
+    .filter((x) => x.t >= since)
+    .sort((a, b) => b.t - a.t);
+  return found.length ? join(dir, found[0].n) : null;
+}
+
+function main(argv) {
+  const dry = argv.includes('--dry-run');
+  const noWait = argv.includes('--no-wait');
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
+  const unknown = argv.filter(
+    (a, i) => a.startsWith('--') && !['--dry-run', '--no-wait', '--only'].includes(a) && argv[i - 1] !== '--only',
+  );
+  if (unknown.length) {
+    console.error(
+      `regenerate-published: unknown option ${unknown[0]}; valid: --dry-run, --no-wait, --only a.json,b.json`,
+    );
+    return 2;
+  }
+  const plan = planRegeneration();
+  if (only) {
+    const names = new Set(plan.steps.map((s) => s.name));
+    const missing = [...only].filter((n) => !names.has(n));
+    if (missing.length) {
+      console.error(
+        `regenerate-published: no kept file to make named ${missing.join(', ')}; kept: ${[...names].join(', ')}`,
+      );
+      return 2;
+    }
+  }
+  const steps = plan.steps.filter((s) => !only || only.has(s.name));
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', '.', ':(exclude)results'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const known = steps.reduce((a, s) => a + (s.elapsed_s ?? 0), 0);
+  console.log(
+    `${steps.length} kept file(s) from commit ${commit}; their recorded run times add up to ${fmt(known)} (bisects not counted)`,
+  );
+  for (const s of plan.skipped) console.log(`  not made again: ${s.name}: ${s.why}`);
+  steps.forEach((s, i) => {
+    console.log(`  ${i + 1}. ${s.name} (${s.elapsed_s === null ? 'time not recorded' : fmt(s.elapsed_s)}): ${text(s)}`);
+  });
+  if (dry) return 0;
+  if (dirty.trim()) {
+    console.error(
+      'regenerate-published: the checkout has changes outside results/; commit them, so that every file names one commit',
+    );
+    return 2;
+  }
+  const logs = join(ROOT, 'results', `regenerate-${commit}`);
+  mkdirSync(logs, { recursive: true });
+  const failed = [];
+  const t0 = Date.now();
+  steps.forEach((s, i) => {
+    if (!noWait) waitForQuiet();
+    const started = Date.now();
+    process.stderr.write(`[${i + 1}/${steps.length}] ${s.name} (${fmt((started - t0) / 1000)} in) …\n`);
+    const [bin, ...args] = [...s.run.prefix, process.execPath, join(ROOT, s.run.script), ...s.run.args];
+    const r = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const log = join(logs, `${s.name}.log`);
+    writeFileSync(log, `$ ${text(s)}\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+    // wpt writes results/<stamp>-<host>-conformance.json; its kept copy is that file. It exits 1 on
+    // an unexpected failure, which is a finding here, not a failed regeneration.
+    let ok = r.status === 0 || (s.wpt && r.status === 1);
+    if (ok && s.wpt) {
+      const made = newestConformance(started);
+      if (made) renameSync(made, join(ROOT, PUBLISHED, s.name));
+      else ok = false;
+    }
+    const out = join(ROOT, PUBLISHED, s.name);
+    if (ok && out.endsWith('.json') && statSync(out).size > MAX_BYTES) compactFile(out);
+    process.stderr.write(
+      `  ${ok ? 'made' : `FAILED (exit ${r.status ?? r.signal}; ${relative(ROOT, log)})`} in ${fmt((Date.now() - started) / 1000)}\n`,
+    );
+    if (!ok) failed.push(s.name);
+  });
+  console.log(
+    `${steps.length - failed.length} of ${steps.length} made in ${fmt((Date.now() - t0) / 1000)}${failed.length ? `; failed: ${failed.join(', ')}` : ''}; logs in ${relative(ROOT, logs)}`,
+  );
+  return failed.length ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = main(process.argv.slice(2));
