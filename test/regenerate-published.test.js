@@ -77,4 +77,10 @@ test('--dry-run prints the plan and its time; a bad option or name is a one-line
   const none = spawnSync(process.execPath, [TOOL, '--only', 'nope.json', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(none.status, 2);
   assert.match(none.stderr, /^regenerate-published: no kept file to make named nope\.json; kept: /);
+  const root = spawnSync(process.execPath, [TOOL, '--root', join(ROOT, 'docs'), '--dry-run'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(root.status, 2);
+  assert.match(root.stderr, /^regenerate-published: --root .*docs is not a parity checkout/);
 });

@@ -6,24 +6,26 @@
 // results/published`) and bring the docs along (make readme, then test/docs-figures.test.js
 // names each quoted figure no kept file gives any more).
 //
-//   node tools/regenerate-published.js [--dry-run] [--only a.json,b.json] [--no-wait]
+//   node tools/regenerate-published.js [--dry-run] [--only a.json,b.json] [--root DIR] [--no-wait]
 //
-// --dry-run prints the plan (commands, order, time) and exits. Before each command it waits until
-// the 1-minute load average is under LOAD_MAX (a run kept is made with nothing else running;
-// --no-wait skips that). A file whose command fails keeps its old copy (every writer here writes
-// atomically) and the run goes on; the exit status is 1 if any failed.
+// --dry-run prints the plan (commands, order, time) and exits. --root runs another checkout's
+// commands (a worktree of the commit to make them from; default: this one). Before each command
+// it waits until nothing else uses the CPU (a run kept is made with nothing else running; the load
+// average would count the command before for a minute after it ended; --no-wait skips that). A
+// file whose command fails keeps its old copy (every writer here writes atomically) and the run
+// goes on; the exit status is 1 if any failed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compactFile } from '../lib/results/compact.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HERE = fileURLToPath(new URL('..', import.meta.url));
 export const PUBLISHED = 'results/published';
-/** "Nothing else running": the 1-minute load average a command waits for (2 cores here). */
-const LOAD_MAX = 0.6;
+/** "Nothing else running": the share of all cores' time other work may take (half of one of 2). */
+const BUSY_MAX = 0.25;
 /** A kept file larger than this is written in the compact form (test/compact.test.js MAX_BYTES). */
 const MAX_BYTES = 2e6;
 
@@ -84,7 +86,7 @@ export function replayable(command) {
  * @returns {{steps: {name: string, run: NonNullable<ReturnType<typeof replayable>>, elapsed_s: number | null,
  *   wpt: boolean, inputs: string[]}[], skipped: {name: string, why: string}[]}}
  */
-export function planRegeneration(root = ROOT) {
+export function planRegeneration(root = HERE) {
   const dir = join(root, PUBLISHED);
   const steps = [];
   const skipped = [];
@@ -142,19 +144,34 @@ const fmt = (s) =>
   s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`;
 const text = (s) => [...s.run.prefix, 'node', s.run.script, ...s.run.args].map(shellQuote).join(' ');
 
+/** The share of all cores' time spent busy over the next `ms` (the kernel's counters, as top reads them). */
+function busyShare(ms) {
+  const sum = () =>
+    cpus().reduce(
+      (a, c) => ({ idle: a.idle + c.times.idle, all: a.all + Object.values(c.times).reduce((x, y) => x + y, 0) }),
+      { idle: 0, all: 0 },
+    );
+  const a = sum();
+  spawnSync('sleep', [String(ms / 1000)]);
+  const b = sum();
+  return b.all > a.all ? 1 - (b.idle - a.idle) / (b.all - a.all) : 0;
+}
+
 function waitForQuiet() {
   let said = false;
-  while (loadavg()[0] >= LOAD_MAX) {
+  for (let busy = busyShare(3000); busy > BUSY_MAX; busy = busyShare(3000)) {
     if (!said)
-      process.stderr.write(`  waiting for the 1-minute load (${loadavg()[0].toFixed(2)}) to fall under ${LOAD_MAX}\n`);
+      process.stderr.write(
+        `  waiting: other work takes ${Math.round(busy * 100)}% of the CPU (at most ${BUSY_MAX * 100}%)\n`,
+      );
     said = true;
-    spawnSync('sleep', ['15']);
+    spawnSync('sleep', ['10']);
   }
 }
 
 /** The newest conformance file `make wpt` wrote under results/ since `since` (ms). */
-function newestConformance(since) {
-  const dir = join(ROOT, 'results');
+function newestConformance(root, since) {
+  const dir = join(root, 'results');
   const found = readdirSync(dir)
     .filter((n) => n.endsWith('-conformance.json'))
     .map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs }))
@@ -166,18 +183,26 @@ function newestConformance(since) {
 function main(argv) {
   const dry = argv.includes('--dry-run');
   const noWait = argv.includes('--no-wait');
-  const onlyAt = argv.indexOf('--only');
-  const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
+  const flagValue = (flag) => (argv.includes(flag) ? (argv[argv.indexOf(flag) + 1] ?? '') : null);
+  const onlyText = flagValue('--only');
+  const only = onlyText === null ? null : new Set(onlyText.split(',').filter(Boolean));
+  const takesValue = ['--only', '--root'];
   const unknown = argv.filter(
-    (a, i) => a.startsWith('--') && !['--dry-run', '--no-wait', '--only'].includes(a) && argv[i - 1] !== '--only',
+    (a, i) =>
+      a.startsWith('--') && !['--dry-run', '--no-wait', ...takesValue].includes(a) && !takesValue.includes(argv[i - 1]),
   );
   if (unknown.length) {
     console.error(
-      `regenerate-published: unknown option ${unknown[0]}; valid: --dry-run, --no-wait, --only a.json,b.json`,
+      `regenerate-published: unknown option ${unknown[0]}; valid: --dry-run, --no-wait, --only a.json,b.json, --root DIR`,
     );
     return 2;
   }
-  const plan = planRegeneration();
+  const ROOT = flagValue('--root') ?? HERE;
+  if (!existsSync(join(ROOT, 'lib', 'run', 'cli.js')) || !existsSync(join(ROOT, PUBLISHED))) {
+    console.error(`regenerate-published: --root ${ROOT} is not a parity checkout (no lib/run/cli.js or ${PUBLISHED}/)`);
+    return 2;
+  }
+  const plan = planRegeneration(ROOT);
   if (only) {
     const names = new Set(plan.steps.map((s) => s.name));
     const missing = [...only].filter((n) => !names.has(n));
@@ -225,7 +250,7 @@ function main(argv) {
     // an unexpected failure, which is a finding here, not a failed regeneration.
     let ok = r.status === 0 || (s.wpt && r.status === 1);
     if (ok && s.wpt) {
-      const made = newestConformance(started);
+      const made = newestConformance(ROOT, started);
       if (made) renameSync(made, join(ROOT, PUBLISHED, s.name));
       else ok = false;
     }
