@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
+import { invocation } from '../lib/runtimes/drivers/process.js';
 import { PUBLISHED, planRegeneration, replayable, shellWords } from '../tools/regenerate-published.js';
 
 const TOOL = join(ROOT, 'tools', 'regenerate-published.js');
@@ -37,6 +38,32 @@ test('a command made in another checkout runs the same script here; a prefix bef
     args: ['node,deno', '60'],
   });
   assert.equal(replayable('make bisect RUNTIME=node'), null);
+  // wpt and checks once recorded their arguments unquoted: the runtimes' list is one value again.
+  assert.deepEqual(replayable('lib/run/cli.js wpt --runtimes node node@22 deno --wpt-dir /w --dirs streams')?.args, [
+    'wpt',
+    '--runtimes',
+    'node node@22 deno',
+    '--wpt-dir',
+    '/w',
+    '--dirs',
+    'streams',
+  ]);
+});
+
+test('a command as a results file records it splits back into the same arguments', () => {
+  const argv = [
+    'node',
+    '/w/lib/run/cli.js',
+    'wpt',
+    '--runtimes',
+    'node deno',
+    '--params',
+    "a='b' c",
+    '--out',
+    'x y.json',
+  ];
+  assert.deepEqual(shellWords(invocation(argv)), argv.slice(1));
+  assert.deepEqual(replayable(invocation(argv))?.args, argv.slice(2));
 });
 
 test("the plan covers every kept file, writes each where it is kept, and makes a file's inputs first", () => {

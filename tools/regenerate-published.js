@@ -75,7 +75,27 @@ export function replayable(command) {
   if (at < 0) return null;
   const script = /** @type {RegExpExecArray} */ (/(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.exec(words[at]))[1];
   const prefix = words.slice(0, at).filter((w, i, all) => !(i === all.length - 1 && /(^|\/)node$/.test(w)));
-  return { prefix, script, args: words.slice(at + 1) };
+  return { prefix, script, args: rejoinLists(words.slice(at + 1)) };
+}
+
+/**
+ * Commands recorded before they were quoted (wpt, checks and WPT bisects joined their arguments
+ * with spaces) split `--runtimes 'node deno'` into `--runtimes node deno`: the words after
+ * `--runtimes` up to the next option are its one value again. No command of these takes
+ * positional arguments after it, so nothing else is joined.
+ * @param {string[]} args
+ */
+function rejoinLists(args) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    out.push(args[i]);
+    if (args[i] !== '--runtimes') continue;
+    let j = i + 1;
+    while (j < args.length && !args[j].startsWith('--')) j++;
+    if (j > i + 1) out.push(args.slice(i + 1, j).join(' '));
+    i = j - 1;
+  }
+  return out;
 }
 
 /**
@@ -93,15 +113,16 @@ export function planRegeneration(root = HERE) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      const step = join(path, 'step-1.json');
-      if (!existsSync(step)) skipped.push({ name, why: 'a folder with no step-1.json (not a bisect)' });
-      else steps.push(stepOf(name, JSON.parse(readFileSync(step, 'utf8')), null));
+      const first = join(path, 'step-1.json');
+      const step = existsSync(first) ? stepOf(name, JSON.parse(readFileSync(first, 'utf8')), null) : null;
+      if (step) steps.push(step);
+      else skipped.push({ name, why: 'a folder whose step-1.json records no command of this project (not a bisect)' });
       continue;
     }
     if (!name.endsWith('.json')) continue; // a timeline's .html is written beside its .json
     const doc = JSON.parse(readFileSync(path, 'utf8'));
     const elapsed = doc.adaptive?.elapsed_s ?? (Date.parse(doc.finished) - Date.parse(doc.started)) / 1000;
-    const step = typeof doc.command === 'string' ? stepOf(name, doc, Number.isFinite(elapsed) ? elapsed : null) : null;
+    const step = stepOf(name, doc, Number.isFinite(elapsed) ? elapsed : null);
     if (!step) skipped.push({ name, why: 'its command ran no script of this project' });
     else if (!step.wpt && !step.run.args.some((a) => a.includes(`${PUBLISHED}/`)))
       skipped.push({
@@ -113,7 +134,7 @@ export function planRegeneration(root = HERE) {
   return { steps: ordered(steps), skipped };
 
   function stepOf(name, doc, elapsed_s) {
-    const run = replayable(doc.command);
+    const run = typeof doc.command === 'string' ? replayable(doc.command) : null;
     if (!run) return null;
     const own = `${PUBLISHED}/${name}`;
     const inputs = run.args.filter((a) => a.startsWith(`${PUBLISHED}/`) && a !== own && !a.startsWith(`${own}/`));

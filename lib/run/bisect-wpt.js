@@ -9,6 +9,7 @@ import { UsageError } from '../paths.js';
 import { wptBisectLines, wptTimelineLines } from '../report/timeline.js';
 import { provenance, resultsPath, writeJsonAtomic } from '../results/file.js';
 import { bisectSearch } from '../runtimes/bisect.js';
+import { invocation } from '../runtimes/drivers/process.js';
 import { resolveRuntime } from '../runtimes/registry.js';
 import { releaseIds } from '../runtimes/releases.js';
 
@@ -53,7 +54,7 @@ export async function bisectWpt(o, versions, inject = {}) {
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!inject.runFile) {
     const out = o.out ?? resultsPath(new Date(), undefined, `-bisect-wpt-${o.runtime}`);
-    writeJsonAtomic(out, { command: process.argv.slice(1).join(' '), ...summary, provenance: provenance() });
+    writeJsonAtomic(out, { command: invocation(), ...summary, provenance: provenance() });
     process.stderr.write(`parity: bisect written to ${relative(process.cwd(), out)}\n`);
   }
   return result.status === 'found' ? 0 : 1;
@@ -83,7 +84,7 @@ export async function timelineWpt(o, versions, inject = {}) {
   if (!inject.runFile) {
     const out = o.out ?? resultsPath(new Date(), undefined, `-timeline-wpt-${o.runtime}`);
     writeJsonAtomic(out, {
-      command: process.argv.slice(1).join(' '),
+      command: invocation(),
       runtime: o.runtime,
       wpt: o.wpt,
       series,

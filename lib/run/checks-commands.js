@@ -12,6 +12,7 @@ import { printTable } from '../report/print.js';
 import { runtimeInfo } from '../results/file.js';
 import { UNEXPECTED } from '../results/status.js';
 import { probeRuntime } from '../runtimes/drivers/index.js';
+import { invocation } from '../runtimes/drivers/process.js';
 import { kindRepresentatives, loadRegistry, resolveRuntime } from '../runtimes/registry.js';
 import { DEFAULT_RUNTIMES } from './options.js';
 
@@ -74,7 +75,7 @@ async function checks(values) {
   if (!values['no-write']) {
     const file = writeConformanceResults({
       started,
-      command: `lib/run/cli.js ${process.argv.slice(2).join(' ')}`,
+      command: invocation(),
       runtimes: runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt))),
       conformance: rows,
     });

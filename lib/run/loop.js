@@ -21,7 +21,7 @@ import {
   validateResults,
 } from '../results/file.js';
 import { driverFor } from '../runtimes/drivers/index.js';
-import { shellQuote } from '../runtimes/drivers/process.js';
+import { invocation } from '../runtimes/drivers/process.js';
 import { checkGnuTime } from '../runtimes/proc.js';
 import { adaptiveRounds } from './adaptive.js';
 import { interrupts, jobRunner } from './job.js';
@@ -81,7 +81,7 @@ async function startRun({ runtimes, suites, mode }, o) {
   const orderSeed = o.seed ? positiveOption('seed', o.seed, 1, { integer: true }) : Math.floor(Math.random() * 2 ** 32);
   /** @type {Record<string, any>} */
   const doc = newResultsDoc({
-    command: process.argv.slice(1).map(shellQuote).join(' '),
+    command: invocation(),
     options: { ...mode, suites, runtimes: runtimes.map((r) => r.id), order_seed: orderSeed },
     fingerprint: fp,
     provenance: provenance(runtimes),

@@ -22,6 +22,7 @@ import { conformanceReport, crossRuntimeDiff, formatDiff, passCounts } from '../
 import { printable } from '../report/printable.js';
 import { runtimeInfo } from '../results/file.js';
 import { probeRuntime } from '../runtimes/drivers/index.js';
+import { invocation } from '../runtimes/drivers/process.js';
 import { resolveRuntime } from '../runtimes/registry.js';
 import { DEFAULT_RUNTIMES, DEFAULT_WPT_DIRS, positiveOption } from './options.js';
 
@@ -162,7 +163,7 @@ async function run(values, positionals) {
   if (!values['no-write']) {
     file = writeConformanceResults({
       started,
-      command: `lib/run/cli.js ${process.argv.slice(2).join(' ')}`,
+      command: invocation(),
       runtimes: info,
       conformance: rows,
       wpt,

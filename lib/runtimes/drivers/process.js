@@ -14,6 +14,14 @@ import { toRow } from '../rows.js';
 
 export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
+/**
+ * This process's command line as a results file records it (`command`): the script and its
+ * arguments, each quoted for a POSIX shell, so that tools/regenerate-published.js can run it again
+ * word for word (`--runtimes 'node deno'` stays one argument).
+ * @param {string[]} [argv]
+ */
+export const invocation = (argv = process.argv) => argv.slice(1).map(shellQuote).join(' ');
+
 /** `KEY=value ` prefixes for a runtime's variant environment. */
 export const envPrefix = (rt) => Object.entries(rt.env).map(([k, v]) => `${k}=${shellQuote(String(v))} `);
 
