@@ -71,9 +71,10 @@ export function shellWords(line) {
  */
 export function replayable(command) {
   const words = shellWords(command);
-  const at = words.findIndex((w) => /(^|\/)(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.test(w));
+  const scripts = words.map((w) => /(?:^|\/)(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.exec(w)?.[1]);
+  const at = scripts.findIndex(Boolean);
   if (at < 0) return null;
-  const script = /** @type {RegExpExecArray} */ (/(lib\/run\/cli\.js|tools\/[\w.-]+\.js)$/.exec(words[at]))[1];
+  const script = /** @type {string} */ (scripts[at]);
   const prefix = words.slice(0, at).filter((w, i, all) => !(i === all.length - 1 && /(^|\/)node$/.test(w)));
   return { prefix, script, args: rejoinLists(words.slice(at + 1)) };
 }
