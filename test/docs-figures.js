@@ -1,6 +1,8 @@
 // The measured figures README.md and docs/*.md quote in prose, and whether each can be traced to a
-// kept file (issue 25.8: docs quote only what a kept file gives). Generated blocks
+// kept file (issue 25.8: docs quote only what a kept file gives), or an older commit's copy of one
+// that the paragraph names as `git show <commit>:<path>` (history). Generated blocks
 // (<!-- parity:… --> … <!-- parity:end -->) are checked by make readme-check; this reads the rest.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,6 +16,8 @@ const FIGURE = new RegExp(
   'g',
 );
 const KEPT_PATH = /results\/(?:published|archive)\/[\w.@+/-]*[\w]/g;
+/** A kept file as a commit had it (`git show 430a6ad:results/published/x.json`): history, read from git. */
+const GIT_SHOW = /git\s+show\s+([0-9a-f]{7,40}):(results\/[\w.@+/-]*\.json)/g;
 
 /** @param {string} s "45.7M" → {value: 45.7e6, half: 0.05e6}: the value and half its last printed digit */
 export function parseNumber(s) {
@@ -125,10 +129,43 @@ export function traceable(num, unit, numbers) {
 }
 
 const cache = new Map();
-/** @param {string} file */
+/** @param {string} file a path, or `git show` of a commit's copy ({root, commit, path}) */
 function keptNumbers(file) {
-  if (!cache.has(file)) cache.set(file, Float64Array.from(numbersOf(JSON.parse(readFileSync(file, 'utf8')))).sort());
+  if (!cache.has(file)) cache.set(file, Float64Array.from(numbersOf(JSON.parse(readKept(file)))).sort());
   return cache.get(file);
+}
+
+/** @param {string} file */
+function readKept(file) {
+  const m = /^git show ([0-9a-f]+):(.*) in (.*)$/.exec(file);
+  if (!m) return readFileSync(file, 'utf8');
+  return execFileSync('git', ['-C', m[3], 'show', `${m[1]}:${m[2]}`], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+/**
+ * The history a paragraph names (`git show <commit>:<kept file>`), each as a source that reads
+ * that commit's copy, and whether one could not be read because this clone is shallow (CI's
+ * checkouts may hold no history: there such figures pass unchecked, as test/kept-files skips).
+ * A commit a full clone does not hold reads as no numbers, so its figures stay untraced.
+ * @param {string} root @param {string} text
+ */
+function historyNamed(root, text) {
+  const sources = [];
+  let unreadable = false;
+  for (const m of text.matchAll(GIT_SHOW)) {
+    const src = `git show ${m[1]}:${m[2]} in ${root}`;
+    try {
+      keptNumbers(src);
+      sources.push(src);
+    } catch {
+      unreadable ||= existsSync(join(root, '.git', 'shallow'));
+    }
+  }
+  return { sources, unreadable };
 }
 
 /**
@@ -142,9 +179,12 @@ export function scanPage(root, page) {
   const blockNumbers = Float64Array.from(numbersOf(generatedText(md))).sort();
   const out = [];
   for (const p of paragraphs(md)) {
-    const text = p.text.replace(/`[^`\n]*`/g, (m) => (m.includes('results/') ? m.replace(/[^/\w.@+-]/g, ' ') : ' '));
+    // A path inside `git show <commit>:<path>` names that commit's copy, not today's file.
+    const today = p.text.replace(GIT_SHOW, (m) => m.replace(/[^\n]/g, ' '));
+    const text = today.replace(/`[^`\n]*`/g, (m) => (m.includes('results/') ? m.replace(/[^/\w.@+-]/g, ' ') : ' '));
     const prose = text.replace(/\]\([^)]*\)/g, ']');
-    const files = [...text.matchAll(KEPT_PATH)].flatMap((m) => jsonUnder(join(root, m[0])));
+    const history = historyNamed(root, p.text);
+    const files = [...[...text.matchAll(KEPT_PATH)].flatMap((m) => jsonUnder(join(root, m[0]))), ...history.sources];
     for (const m of prose.matchAll(FIGURE)) {
       const [whole, sign, a, unitA, dash, b, unitB] = m;
       const line = p.line + prose.slice(0, m.index).split('\n').length - 1;
@@ -158,6 +198,7 @@ export function scanPage(root, page) {
         const traced =
           (traceable(num, unit, /** @type {any} */ (blockNumbers)) && 'a generated block of this page') ||
           files.find((f) => traceable(num, unit, keptNumbers(f))) ||
+          (history.unreadable && 'history a shallow clone does not hold') ||
           null;
         const figure = (dash ? whole : sign + figures[0]).replace(/\s+/g, ' ');
         out.push({ page, line, figure, paragraph: p.text, traced });

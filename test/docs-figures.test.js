@@ -1,15 +1,17 @@
 // Docs quote only figures a kept file gives (issue 25.8). Every measured figure in the prose of
 // README.md and docs/*.md (a number with ×, %, ops/s, req/s, MB/s, ms, s, MB…; outside code and
 // generated blocks) must round from a number of a generated block of its page, or of a kept file
-// (results/published/… or results/archive/…) its paragraph names, or be on the allow-list
+// (results/published/… or results/archive/…) its paragraph names, or of an older commit's copy it
+// names as `git show <commit>:results/…` (history), or be on the allow-list
 // (test/docs-figures.allow.json) with its reason.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
-import { pages, scanPage, traceable } from './docs-figures.js';
+import { numbersOf, pages, scanPage, traceable } from './docs-figures.js';
 
 const ALLOW = JSON.parse(readFileSync(join(ROOT, 'test', 'docs-figures.allow.json'), 'utf8'));
 
@@ -45,6 +47,7 @@ function copy() {
   cpSync(join(ROOT, 'README.md'), join(dir, 'README.md'));
   cpSync(join(ROOT, 'docs'), join(dir, 'docs'), { recursive: true, filter: (s) => !/\.png$/.test(s) });
   symlinkSync(join(ROOT, 'results'), join(dir, 'results'));
+  symlinkSync(join(ROOT, '.git'), join(dir, '.git'));
   return dir;
 }
 
@@ -80,6 +83,39 @@ test('a figure planted in a page fails the check; the same figure from the kept 
     writeFileSync(page, `${md}\nOn this machine node reads ${quoted}.\n`);
     assert.deepEqual(
       check(dir, ALLOW).untraced.map((u) => u.replace(/:\d+:/, ':')),
+      [`docs/streams.md: ${quoted}`],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A clone without history (CI's shallow checkouts) cannot read an older commit's copy. */
+const shallow = existsSync(join(ROOT, '.git', 'shallow'));
+
+test('a figure quoted from `git show <commit>:<kept file>` traces to that commit’s copy, not today’s', {
+  skip: shallow && 'a shallow clone',
+}, () => {
+  // e3d5b55 kept the quickstart run made before the kept files were made again from one commit.
+  const kept = 'results/published/quickstart-sqrt-sin-loop.json';
+  const then = JSON.parse(execFileSync('git', ['-C', ROOT, 'show', `e3d5b55:${kept}`], { encoding: 'utf8' }));
+  const now = Float64Array.from(numbersOf(JSON.parse(readFileSync(join(ROOT, kept), 'utf8')))).sort();
+  const row = then.results.find(
+    (r) =>
+      r.status === 'ok' && !traceable(`${(r.throughput.value / 1e6).toFixed(2)}M`, ' ops/s', /** @type {any} */ (now)),
+  );
+  assert.ok(row, 'every figure of the old copy is also in today’s file: pick another commit');
+  const quoted = `${(row.throughput.value / 1e6).toFixed(2)}M ops/s`;
+  const dir = copy();
+  try {
+    const page = join(dir, 'docs', 'streams.md');
+    const md = readFileSync(page, 'utf8');
+    const planted = () => check(dir, ALLOW).untraced.filter((u) => u.endsWith(`: ${quoted}`));
+    writeFileSync(page, `${md}\nThen it read ${quoted} (\`git show e3d5b55:${kept}\`).\n`);
+    assert.deepEqual(planted(), []);
+    writeFileSync(page, `${md}\nThen it read ${quoted} (${kept}).\n`);
+    assert.deepEqual(
+      planted().map((u) => u.replace(/:\d+:/, ':')),
       [`docs/streams.md: ${quoted}`],
     );
   } finally {

@@ -49,3 +49,20 @@ test('every kept file names a commit in this repository’s history, made from a
 test('the check fails on a commit outside the history', () => {
   assert.equal(commitInHistory('0123456789abcdef0123456789abcdef01234567'), false);
 });
+
+test('every kept file with a machine fingerprint was made on one kind of machine', () => {
+  // Issue 25.8: files from two machines (Intel Xeon and AMD EPYC) were once read under one legend.
+  const machines = new Map();
+  for (const file of jsonFiles(KEPT)) {
+    const fp = JSON.parse(readFileSync(file, 'utf8')).fingerprint;
+    if (!fp) continue; // a bisect's or a WPT timeline's record, whose steps carry their own
+    const key = `${fp.cpu_model} × ${fp.cores}, ${fp.os}, ${fp.arch}`;
+    machines.set(key, [...(machines.get(key) ?? []), relative(ROOT, file)]);
+  }
+  assert.ok(machines.size >= 1, 'no kept file has a fingerprint: is the test reading results/published?');
+  assert.equal(
+    machines.size,
+    1,
+    `kept files from ${machines.size} kinds of machine: ${[...machines].map(([k, v]) => `${k} (${v.length}: ${v.slice(0, 3).join(', ')}…)`).join('; ')}`,
+  );
+});
