@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { shallowClone } from '../lib/results/file.js';
 
 /** A number as docs print it: 1,000 · 12 · 0.79 · 45.7M · 12k (not a version such as 24.9.0). */
 const NUM = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?[kM]?|\d+(?:\.\d+)?[kM]?`;
@@ -129,21 +130,14 @@ export function traceable(num, unit, numbers) {
 }
 
 const cache = new Map();
-/** @param {string} file a path, or `git show` of a commit's copy ({root, commit, path}) */
-function keptNumbers(file) {
-  if (!cache.has(file)) cache.set(file, Float64Array.from(numbersOf(JSON.parse(readKept(file)))).sort());
-  return cache.get(file);
-}
-
-/** @param {string} file */
-function readKept(file) {
-  const m = /^git show ([0-9a-f]+):(.*) in (.*)$/.exec(file);
-  if (!m) return readFileSync(file, 'utf8');
-  return execFileSync('git', ['-C', m[3], 'show', `${m[1]}:${m[2]}`], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+/**
+ * The sorted numbers of a kept file, read once per key.
+ * @param {string} key a path, or the name of another source
+ * @param {() => string} [read] the source's JSON text (a path is read from disk)
+ */
+export function keptNumbers(key, read = () => readFileSync(key, 'utf8')) {
+  if (!cache.has(key)) cache.set(key, Float64Array.from(numbersOf(JSON.parse(read()))).sort());
+  return cache.get(key);
 }
 
 /**
@@ -156,13 +150,19 @@ function readKept(file) {
 function historyNamed(root, text) {
   const sources = [];
   let unreadable = false;
-  for (const m of text.matchAll(GIT_SHOW)) {
-    const src = `git show ${m[1]}:${m[2]} in ${root}`;
+  for (const [, commit, path] of text.matchAll(GIT_SHOW)) {
+    const key = `git show ${commit}:${path} in ${root}`;
+    const read = () =>
+      execFileSync('git', ['-C', root, 'show', `${commit}:${path}`], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     try {
-      keptNumbers(src);
-      sources.push(src);
+      keptNumbers(key, read);
+      sources.push(key); // read now, so the figures below find it cached
     } catch {
-      unreadable ||= existsSync(join(root, '.git', 'shallow'));
+      unreadable ||= shallowClone(root);
     }
   }
   return { sources, unreadable };

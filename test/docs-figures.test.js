@@ -6,12 +6,13 @@
 // (test/docs-figures.allow.json) with its reason.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
-import { numbersOf, pages, scanPage, traceable } from './docs-figures.js';
+import { shallowClone } from '../lib/results/file.js';
+import { keptNumbers, pages, scanPage, traceable } from './docs-figures.js';
 
 const ALLOW = JSON.parse(readFileSync(join(ROOT, 'test', 'docs-figures.allow.json'), 'utf8'));
 
@@ -90,16 +91,13 @@ test('a figure planted in a page fails the check; the same figure from the kept 
   }
 });
 
-/** A clone without history (CI's shallow checkouts) cannot read an older commit's copy. */
-const shallow = existsSync(join(ROOT, '.git', 'shallow'));
-
 test('a figure quoted from `git show <commit>:<kept file>` traces to that commit’s copy, not today’s', {
-  skip: shallow && 'a shallow clone',
+  skip: shallowClone() && 'a shallow clone (CI’s checkouts may hold no history)',
 }, () => {
   // e3d5b55 kept the quickstart run made before the kept files were made again from one commit.
   const kept = 'results/published/quickstart-sqrt-sin-loop.json';
   const then = JSON.parse(execFileSync('git', ['-C', ROOT, 'show', `e3d5b55:${kept}`], { encoding: 'utf8' }));
-  const now = Float64Array.from(numbersOf(JSON.parse(readFileSync(join(ROOT, kept), 'utf8')))).sort();
+  const now = keptNumbers(join(ROOT, kept));
   const row = then.results.find(
     (r) =>
       r.status === 'ok' && !traceable(`${(r.throughput.value / 1e6).toFixed(2)}M`, ' ops/s', /** @type {any} */ (now)),

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
-import { commitInHistory } from '../lib/results/file.js';
+import { commitInHistory, shallowClone } from '../lib/results/file.js';
 
 const KEPT = join(ROOT, 'results', 'published');
 
@@ -21,23 +21,18 @@ function jsonFiles(dir) {
   });
 }
 
-/** A clone without history (CI's shallow checkouts) cannot tell; this repository's own can. */
-const shallow = (() => {
-  try {
-    return readFileSync(join(ROOT, '.git', 'shallow'), 'utf8').length > 0;
-  } catch {
-    return false;
-  }
-})();
+/** Every kept file, read once: its path under the repository and its document. */
+const kept = jsonFiles(KEPT).map((file) => ({
+  name: relative(ROOT, file),
+  doc: JSON.parse(readFileSync(file, 'utf8')),
+}));
 
 test('every kept file names a commit in this repository’s history, made from a clean tree', {
-  skip: shallow && 'a shallow clone',
+  skip: shallowClone() && 'a shallow clone (CI’s checkouts may hold no history)',
 }, () => {
   const problems = [];
-  for (const file of jsonFiles(KEPT)) {
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
+  for (const { name, doc } of kept) {
     const p = doc.provenance;
-    const name = relative(ROOT, file);
     if (!p?.commit) problems.push(`${name}: names no commit`);
     else if (commitInHistory(p.commit) !== true)
       problems.push(`${name}: commit ${p.commit} is not an ancestor of HEAD`);
@@ -53,11 +48,11 @@ test('the check fails on a commit outside the history', () => {
 test('every kept file with a machine fingerprint was made on one kind of machine', () => {
   // Issue 25.8: files from two machines (Intel Xeon and AMD EPYC) were once read under one legend.
   const machines = new Map();
-  for (const file of jsonFiles(KEPT)) {
-    const fp = JSON.parse(readFileSync(file, 'utf8')).fingerprint;
+  for (const { name, doc } of kept) {
+    const fp = doc.fingerprint;
     if (!fp) continue; // a bisect's or a WPT timeline's record, whose steps carry their own
     const key = `${fp.cpu_model} × ${fp.cores}, ${fp.os}, ${fp.arch}`;
-    machines.set(key, [...(machines.get(key) ?? []), relative(ROOT, file)]);
+    machines.set(key, [...(machines.get(key) ?? []), name]);
   }
   assert.ok(machines.size >= 1, 'no kept file has a fingerprint: is the test reading results/published?');
   assert.equal(

@@ -170,6 +170,23 @@ export function commitInHistory(commit, root = ROOT) {
   return inHistory.get(commit);
 }
 
+/**
+ * Whether the checkout at `root` is a shallow clone (CI's checkouts may hold no history, so a
+ * commit's ancestry or an older copy of a file cannot be read there). False where git cannot say.
+ * @param {string} [root]
+ */
+export function shallowClone(root = ROOT) {
+  try {
+    const out = execFileSync('git', ['-C', root, 'rev-parse', '--is-shallow-repository'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
 export function provenanceWarnings(docs) {
   const p = docs.map((d) => d.provenance ?? {});
   const warnings = [];
