@@ -160,6 +160,88 @@ export function scan(root = ROOT) {
   return { problems, stale };
 }
 
+/**
+ * The import graph of a tree: project path → the project paths its relative imports name.
+ * @param {string} [root]
+ * @returns {Map<string, string[]>}
+ */
+export function importGraph(root = ROOT) {
+  const graph = new Map();
+  for (const file of sources(root)) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const to = importsOf(text, file)
+      .filter((i) => 'spec' in i && i.spec.startsWith('.'))
+      .map((i) => normalize(join(dirname(file), /** @type {{spec: string}} */ (i).spec)));
+    graph.set(file, to);
+  }
+  return graph;
+}
+
+/**
+ * Every import cycle of a graph: its strongly connected components of more than one file, or of
+ * one file that imports itself (Tarjan's algorithm), each sorted, largest first.
+ * @param {Map<string, string[]>} graph
+ * @returns {string[][]}
+ */
+export function cyclesOf(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const out = [];
+  /** @param {string} v */
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out.sort((a, b) => b.length - a.length);
+}
+
+test('no file of any folder reaches itself through imports: the import graph has no cycle', () => {
+  assert.deepEqual(cyclesOf(importGraph()), []);
+});
+
+test('a cycle planted inside one folder is found, with every file on it and none beside it', () => {
+  const root = mkdtempSync(join(tmpdir(), 'parity-cycles-'));
+  try {
+    const write = (path, text) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    write('lib/report/a.js', "import { b } from './b.js';\nexport const a = 1;\n");
+    write('lib/report/b.js', "import { c } from './sub/c.js';\nexport const b = 2;\n");
+    write('lib/report/sub/c.js', "import { a } from '../a.js';\nexport const c = 3;\n");
+    write('lib/report/leaf.js', "import { a } from './a.js';\n");
+    write('lib/measure/self.js', "import './self.js';\n");
+    assert.deepEqual(cyclesOf(importGraph(root)), [
+      ['lib/report/a.js', 'lib/report/b.js', 'lib/report/sub/c.js'],
+      ['lib/measure/self.js'],
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('every import of every folder goes down the layers, and every computed import is one the project means', () => {
   const { problems, stale } = scan();
   assert.deepEqual(problems, []);

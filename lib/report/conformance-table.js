@@ -1,9 +1,8 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../results/status.js';
-import { printFormat } from './formats.js';
 import { simpleTable } from './model.js';
-import { printLines, printTable } from './print.js';
+import { printFormat, printLines, printTable } from './print.js';
 import { printable } from './printable.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);

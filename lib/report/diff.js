@@ -2,12 +2,11 @@
 // the gate CI can use on it (criterion's regression against a saved baseline); and the same gate
 // on one interleaved run of a base tree's runtimes beside this tree's (make gate).
 import { aggregate, cellRatio, fileRatio } from './aggregate.js';
-import { printFormat } from './formats.js';
+import { throughputCell } from './cells.js';
 import { CrossLegError, legOf } from './merge.js';
 import { METRICS } from './metrics.js';
-import { printTable } from './print.js';
-import { correctTable, verdictText } from './ratios.js';
-import { fmtRatio, throughputCell } from './table.js';
+import { printFormat, printTable } from './print.js';
+import { correctTable, fmtRatio, verdictText } from './ratios.js';
 
 /**
  * File-to-file comparison, cell by cell (same workload, params and runtime id): B's throughput

@@ -1,21 +1,10 @@
-// Output formats, in one place. Printed formats (text, markdown) are what a table is printed as;
-// export formats turn a whole results document into another file (bmf: Bencher Metric Format;
-// html: the report page; json: the document itself).
-// A command asks here which printed format the user chose, and an export looks its format up
-// here: a new export format is one entry (and its module and test), not a change to the CLI.
+// Export formats: each turns a whole results document into another file (bmf: Bencher Metric
+// Format; html: the report page; json: the document itself). The registry imports every renderer,
+// so only commands import it; printers ask text/markdown of print.js. A new export format is one
+// entry (and its module and test), not a change to the CLI.
 import { analysesOf } from './analyses/index.js';
 import { exportBmf } from './bmf.js';
 import { renderHtml } from './html.js';
-
-/** Printed formats of the text printers (print.js). */
-export const PRINTED = ['text', 'markdown'];
-
-/**
- * The printed format a command's options ask for: --markdown, else text.
- * @param {{markdown?: boolean}} o
- * @returns {'text' | 'markdown'}
- */
-export const printFormat = (o) => (o?.markdown ? 'markdown' : 'text');
 
 /**
  * @typedef {{summary: string, render: (doc: any) => {text: string, warnings: string[]}}} ExportFormat

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EXPORTS, exportFormat, PRINTED, printFormat } from './formats.js';
+import { EXPORTS, exportFormat } from './formats.js';
 
-test('one place says which printed format a command prints and which export formats exist', () => {
-  assert.equal(printFormat({ markdown: true }), 'markdown');
-  assert.equal(printFormat({}), 'text');
-  assert.deepEqual(PRINTED, ['text', 'markdown']);
+test('an export format is looked up by name, and an unknown one names the valid ones', () => {
   assert.equal(exportFormat('bmf'), EXPORTS.bmf);
   assert.throws(() => exportFormat('xlsx'), /Unknown export format "xlsx": valid formats are bmf, html, json/);
   assert.throws(() => exportFormat(undefined), /valid formats are bmf, html, json/);

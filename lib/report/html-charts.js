@@ -9,7 +9,7 @@ import { runtimeColor } from './colors.js';
 import { memoryCharts, startupCharts } from './html-charts-dist.js';
 import { throughputUnit } from './metrics.js';
 import { ratioText } from './ratios.js';
-import { si } from './table.js';
+import { si } from './units.js';
 
 /** @param {number} x */
 const finite = (x) => typeof x === 'number' && Number.isFinite(x);

@@ -5,8 +5,8 @@
 import { median } from '../measure/stats.js';
 import { floorByRow } from './aa.js';
 import { aggregate } from './aggregate.js';
+import { throughputCell } from './cells.js';
 import { throughputUnit } from './metrics.js';
-import { throughputCell } from './table.js';
 
 /** A platform's label from a fingerprint: OS family and architecture, e.g. "linux x64". */
 export function platformOf(fp) {

@@ -3,6 +3,13 @@ import { renderGrid } from './grid.js';
 import { cellText } from './model.js';
 import { wrap } from './wrap.js';
 
+/**
+ * The printed format a command's options ask for: --markdown, else text.
+ * @param {{markdown?: boolean}} o
+ * @returns {'text' | 'markdown'}
+ */
+export const printFormat = (o) => (o?.markdown ? 'markdown' : 'text');
+
 /** ANSI colours per cell tone (text printer only). */
 const TONES = { good: '\x1b[32m', bad: '\x1b[31m', warn: '\x1b[33m', ok: '' };
 

@@ -9,20 +9,13 @@ import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { textCharts } from './chart-text.js';
 import { conformanceTable, interfaceTable, passCounts } from './conformance-table.js';
-import { printFormat } from './formats.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
-import { printLines, printTable } from './print.js';
-import { fmtRatio } from './ratios.js';
+import { printFormat, printLines, printTable } from './print.js';
 import { rowUnit } from './row-units.js';
 import { legendLines, summaryLines, wrap } from './summary.js';
-import { fmtTime, si } from './units.js';
-
-export { aggregate, fmtRatio, si, throughputCell };
-
-/** Kept name for fmtTime: 850 → "850 ms", 1234 → "1.23 s". */
-export const fmtMs = fmtTime;
+import { si } from './units.js';
 
 /** A throughput column's base unit; cells put an SI prefix on it (12.3M = 12.3 MB/s under B/s). */
 export const rateUnit = (unit) => rowUnit(unit).rateBase;

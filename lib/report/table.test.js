@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { doc, rounds, row } from '../../test/fixtures/table-doc.js';
+import { aggregate } from './aggregate.js';
 import { renderDiff } from './diff.js';
 import { printTable, wantsColor } from './print.js';
-import { aggregate, conformanceMark, fmtMs, renderResults, si } from './table.js';
+import { conformanceMark, renderResults } from './table.js';
+import { fmtTime, si } from './units.js';
 
 test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
   const agg = aggregate(
@@ -177,11 +179,11 @@ test('markdown output is a pipe table with escaped cells', () => {
   assert.match(text, /mode=x\\\|y/);
 });
 
-test('si and fmtMs format for reading', () => {
+test('si and fmtTime format for reading', () => {
   assert.equal(si(1234567), '1.23M');
   assert.equal(si(12.5), '12.5');
-  assert.equal(fmtMs(850), '850 ms');
-  assert.equal(fmtMs(1234), '1.23 s');
+  assert.equal(fmtTime(850), '850 ms');
+  assert.equal(fmtTime(1234), '1.23 s');
 });
 
 test('diff shows B relative to A per runtime', () => {
