@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
 import { readResults } from '../lib/results/file.js';
-import { splitRuntimes } from '../lib/run/ci.js';
+import { splitRuntimes } from '../lib/run/workflows/ci.js';
 import { hostKey } from '../lib/runtimes/host.js';
 import { REGISTRY_FILE, resolveRuntime } from '../lib/runtimes/registry.js';
 
@@ -42,7 +42,7 @@ test('make ci-leg: the runtimes available here interleaved, the A/A run, BMF, HT
   assert.deepEqual(readdirSync(out).sort(), ['aa.json', 'bmf.json', 'leg.json', 'report.html', 'results.json']);
 
   // Interleaved: the minimum rounds run all three back to back, later ones the baseline and the
-  // runtimes whose comparison is still open (lib/run/adaptive.js), and the order rotates.
+  // runtimes whose comparison is still open (lib/measure/stats/stopping.js), and the order rotates.
   const doc = readResults(join(out, 'results.json'));
   assert.deepEqual(
     doc.runtimes.map((x) => x.id),

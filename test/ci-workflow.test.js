@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../lib/paths.js';
 import { loadLegs } from '../lib/results/legs.js';
-import { LEG_RUNTIMES } from '../lib/run/ci.js';
+import { LEG_RUNTIMES } from '../lib/run/workflows/ci.js';
 import { unavailableOn } from '../lib/runtimes/host.js';
 import { loadRegistry } from '../lib/runtimes/registry.js';
 

@@ -29,11 +29,15 @@ export const COMPUTED = [
     'a workload is a file of suites/ (the path is the identity): each one found is loaded to validate it',
   ],
   [
-    'lib/run/base-tree.js',
+    'lib/run/workflows/base-tree.js',
     'pathToFileURL(file).href',
     "the base tree's own lib/measure/protocol.js (make gate): another checkout's file, by its path",
   ],
-  ['lib/run/http/load.js', 'spec.workload', "the server job's workload file, for its request() and verify()"],
+  [
+    'lib/run/shapes/server/load-client.js',
+    'spec.workload',
+    "the server job's workload file, for its request() and verify()",
+  ],
   [
     'lib/conformance/checks-load.js',
     'new URL(file, HERE).href',

@@ -279,20 +279,20 @@ test('a bad import written to files of a tree is found there, in conformance/ an
     };
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
     write('lib/measure/bad.js', "const which = 'table';\nexport default await import(`../report/${which}.js`);\n");
-    write('conformance/checks/bad.js', "import { run } from '../../lib/run/loop.js';\n");
-    write('suites/s/_tables.js', "import { simpleTable } from '../../lib/report/model.js';\n");
+    write('conformance/checks/bad.js', "import { run } from '../../lib/run/loop/loop.js';\n");
+    write('suites/s/_tables.js', "import { simpleTable } from '../../lib/report/model/model.js';\n");
     write('lib/report/bad.js', "import { p } from '../../test/processes.js';\n");
     write('extra/x.mjs', "import '../lib/paths.js';\n");
     write('results/ignored.js', 'await import(anything);\n');
     write('lib/report/fine.js', "// import(x) in a comment\nconst s = 'import() in a string';\n");
     const { problems } = scan(root);
     assert.deepEqual(problems.sort(), [
-      "conformance/checks/bad.js: import '../../lib/run/loop.js': conformance/ must not import lib/run/",
+      "conformance/checks/bad.js: import '../../lib/run/loop/loop.js': conformance/ must not import lib/run/",
       "extra/x.mjs: import '../lib/paths.js': extra/ is not a known folder: give it a rule in test/layers.test.js",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, on purpose
       'lib/measure/bad.js: import(`../report/${which}.js`): a computed import, not in COMPUTED (test/computed-imports.js)',
       "lib/report/bad.js: import '../../test/processes.js': only tests import test/",
-      "suites/s/_tables.js: import '../../lib/report/model.js': suites/ must not import lib/report/",
+      "suites/s/_tables.js: import '../../lib/report/model/model.js': suites/ must not import lib/report/",
     ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -301,11 +301,11 @@ test('a bad import written to files of a tree is found there, in conformance/ an
 
 test('a layering break is named with its file and import', () => {
   assert.equal(
-    violation('lib/report/table.js', 'lib/run/loop.js'),
+    violation('lib/report/model/report.js', 'lib/run/loop/loop.js'),
     'lib/report must not import lib/run (a layer above it)',
   );
   assert.equal(
-    violation('lib/conformance/wpt.js', 'lib/report/print.js'),
+    violation('lib/conformance/wpt.js', 'lib/report/text/print.js'),
     'lib/conformance and lib/report must not import each other',
   );
   assert.equal(
@@ -313,10 +313,10 @@ test('a layering break is named with its file and import', () => {
     'lib/results must not import lib/runtimes (a layer above it)',
   );
   assert.equal(violation('suites/json/parse.js', 'lib/run/cli.js'), 'suites/ must not import lib/run/');
-  assert.equal(violation('suites/json/parse.js', 'lib/report/model.js'), 'suites/ must not import lib/report/');
-  assert.equal(violation('lib/run/loop.js', 'lib/report/table.js'), null);
-  assert.equal(violation('lib/report/table.js', 'lib/paths.js'), null);
-  assert.equal(violation('lib/report/table.test.js', 'test/processes.js'), null);
+  assert.equal(violation('suites/json/parse.js', 'lib/report/model/model.js'), 'suites/ must not import lib/report/');
+  assert.equal(violation('lib/run/loop/loop.js', 'lib/report/model/report.js'), null);
+  assert.equal(violation('lib/report/model/report.js', 'lib/paths.js'), null);
+  assert.equal(violation('lib/report/model/report.test.js', 'test/processes.js'), null);
   assert.deepEqual(
     importsOf(
       "import a from './a.js';\nexport { b } from '../b.js';\nawait import('./c.js');\nimport './d.js';\n// import('./e.js')\nawait import(f);",

@@ -1,12 +1,13 @@
 // Coverage of parity's intervals on this machine's own rounds (issue 25.3): a kept run with many
-// rounds per row is the population (lib/run/coverage.js); tables of n rounds are drawn from it
+// rounds per row is the population (lib/measure/stats/coverage.js); tables of n rounds are drawn from it
 // and the method is scored against the population's truth, with and without moderation.
 // Prints a markdown table; docs/statistics.md keeps one.
 //
 //   node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400]
 import { readFileSync } from 'node:fs';
-import { spreadReport } from '../lib/report/spread.js';
-import { populationOf, simulateCoverage } from '../lib/run/coverage.js';
+import { simulateCoverage } from '../lib/measure/stats/coverage.js';
+import { populationOf } from '../lib/measure/stats/population.js';
+import { spreadReport } from '../lib/report/across/spread.js';
 
 const [file, baseline = 'node', ns = '3,4,6,8', tables = '400'] = process.argv.slice(2);
 if (!file) {

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ROOT } from '../lib/paths.js';
+import { timelineSeries } from '../lib/report/across/timeline.js';
 import { analysesOf } from '../lib/report/analyses/index.js';
-import { renderHtml } from '../lib/report/html.js';
-import { timelineSeries } from '../lib/report/timeline.js';
-import { renderTimelineHtml } from '../lib/report/timeline-html.js';
+import { renderHtml } from '../lib/report/html/page.js';
+import { renderTimelineHtml } from '../lib/report/html/timeline.js';
 import { readResults } from '../lib/results/file.js';
 
 const CHROMIUM = '/usr/bin/chromium';

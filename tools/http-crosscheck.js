@@ -13,12 +13,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint } from '../lib/measure/fingerprint.js';
-import { median } from '../lib/measure/stats.js';
+import { median } from '../lib/measure/stats/stats.js';
 import { ROOT } from '../lib/paths.js';
 import { provenance, writeJsonAtomic } from '../lib/results/file.js';
-import { ohaBin, parseOha, parseWrk, requestFiles, wrkBin } from '../lib/run/http/gen.js';
-import { firstOk } from '../lib/run/http/job.js';
-import { OPEN_CONNECTIONS } from '../lib/run/http/timed.js';
+import { ohaBin, parseOha, parseWrk, requestFiles, wrkBin } from '../lib/run/shapes/server/generators.js';
+import { firstOk } from '../lib/run/shapes/server/job.js';
+import { OPEN_CONNECTIONS } from '../lib/run/shapes/server/timed.js';
 import { driverFor } from '../lib/runtimes/drivers/index.js';
 import { resolveRuntime } from '../lib/runtimes/registry.js';
 

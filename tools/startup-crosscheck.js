@@ -1,6 +1,6 @@
 // One-off cross-check of the start-up suite (issue 27.4) against independent tools, in one sitting:
-// for every workload × runtime, parity's process job (lib/run/process/job.js, the code a run uses:
-// its launcher, lib/run/process/starts.py), hyperfine on the same command (the same argv, cwd and
+// for every workload × runtime, parity's process job (lib/run/shapes/process/job.js, the code a run uses:
+// its launcher, lib/run/shapes/process/starts.py), hyperfine on the same command (the same argv, cwd and
 // file), and GNU time's %M for the peak RSS that parity reads from wait4 in its launcher. The starts
 // of a cell are taken in CHUNKS turns of each timer, the order rotated every turn, so that a change
 // in the machine's load (it is shared) falls on both alike; each timer's median is over all its
@@ -16,11 +16,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fingerprint } from '../lib/measure/fingerprint.js';
-import { median } from '../lib/measure/stats.js';
+import { median } from '../lib/measure/stats/stats.js';
 import { paramSets } from '../lib/measure/workload.js';
 import { loadWorkloads } from '../lib/results/discover.js';
 import { provenance, writeJsonAtomic } from '../lib/results/file.js';
-import { runProcessJob } from '../lib/run/process/job.js';
+import { runProcessJob } from '../lib/run/shapes/process/job.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
 import { GNU_TIME } from '../lib/runtimes/outside.js';
 import { resolveRuntime, scriptLine } from '../lib/runtimes/registry.js';

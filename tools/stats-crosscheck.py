@@ -20,11 +20,11 @@ from statsmodels.stats.multitest import multipletests
 
 FILE = sys.argv[1] if len(sys.argv) > 1 else 'results/published/math-json-quick.json'
 DUMP = """
-const { aggregate } = await import('./lib/report/aggregate.js');
+const { aggregate } = await import('./lib/report/model/aggregate.js');
 const { readResults } = await import('./lib/results/file.js');
-const { pairRounds } = await import('./lib/report/ratios.js');
-const { pairedRatio } = await import('./lib/measure/paired.js');
-const { benjaminiHochberg } = await import('./lib/measure/table-stats.js');
+const { pairRounds } = await import('./lib/measure/stats/compare.js');
+const { pairedRatio } = await import('./lib/measure/stats/paired.js');
+const { benjaminiHochberg } = await import('./lib/measure/stats/table-stats.js');
 const d = readResults(process.argv[1]);
 const agg = aggregate(d.results, d.runtimes.map((r) => r.id));
 const out = { cells: [], pairs: [] };
@@ -42,8 +42,8 @@ for (const row of agg.rows) for (const c of Object.values(row.cells)) {
 // The rounds the table set aside, with what the rule and setAside saw: the comparison's per-round
 // logs, its suite's prior (fitPrior over the table's paired variances, as moderateTable fits it),
 // and setAside's own result before moderation.
-const { fitPrior } = await import('./lib/measure/moderated.js');
-const { setAside } = await import('./lib/measure/paired.js');
+const { fitPrior } = await import('./lib/measure/stats/moderated.js');
+const { setAside } = await import('./lib/measure/stats/paired.js');
 out.aside = [];
 const bySuite = new Map();
 for (const row of agg.rows) for (const c of Object.values(row.cells)) {

@@ -1,7 +1,7 @@
 // Runs every shared check once inside the runtime that executes this file and appends one JSON
 // line per check to the file named by the first argument; an optional second argument is a
 // variant's preload module (its URL, lib/measure/preload.js), imported first. Runtime-neutral: the orchestrator
-// (the checks command in lib/run/checks-commands.js, lib/conformance/run.js) judges the results against expectations.
+// (the checks command in lib/run/commands/checks.js, lib/conformance/run.js) judges the results against expectations.
 import { appendFileSync } from 'node:fs';
 import process from 'node:process';
 import { applyPreload } from '../measure/preload.js';

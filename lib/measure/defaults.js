@@ -4,7 +4,7 @@
 /**
  * QUICK trades precision for a run that fits in CI. `rounds` is the least every row gets; beyond it
  * a row keeps getting rounds until each of its ratios is known to ±`precision` (95% interval) or
- * decided (lib/run/adaptive.js settled), or `max_rounds`, or the run's `budget_s` is spent. `max_ms` bounds one job's sampling: a job whose
+ * decided (lib/measure/stats/stopping.js settled), or `max_rounds`, or the run's `budget_s` is spent. `max_ms` bounds one job's sampling: a job whose
  * single call is long takes fewer samples (never fewer than MIN_LONG_SAMPLES) instead of running
  * `min_samples` calls of seconds each.
  */
@@ -27,22 +27,22 @@ export const MODES = {
     warmup_ms: 300,
     min_samples: 5,
     timeout_s: 120,
-    // HTTP loads (lib/run/http/job.js): 1 s of warm-up (tier-up before the timed load: QUICK's old
+    // HTTP loads (lib/run/shapes/server/job.js): 1 s of warm-up (tier-up before the timed load: QUICK's old
     // 120 ms put node 27% below a 1 s + 4 s run, docs/http.md), 5 s loads, 5 s open-loop points.
     http: { warmup_ms: 1000, load_ms: 5000, point_ms: 5000 },
-    // Processes per start-up job (lib/run/process/): 100 hold a p90 (10 beyond it).
+    // Processes per start-up job (lib/run/shapes/process/): 100 hold a p90 (10 beyond it).
     starts: 100,
   },
   quick: {
     rounds: 3,
     max_rounds: 10,
     precision: 0.05,
-    // A comparison whose 99% interval excludes 1 stops too (lib/run/adaptive.js settled): QUICK is
+    // A comparison whose 99% interval excludes 1 stops too (lib/measure/stats/stopping.js settled): QUICK is
     // for verdicts, and its budget goes to the comparisons still undecided.
     stop_when_decided: true,
     // The command ends within 90 s (issue 25's target for math+json on three runtimes): the last
     // row ends by the budget, the tables follow. A comparison that is decided stops at a look
-    // (lib/run/adaptive.js settled) and its runtime leaves the row, so the time goes to the
+    // (lib/measure/stats/stopping.js settled) and its runtime leaves the row, so the time goes to the
     // comparisons still undecided.
     budget_s: 85,
     // Fewer samples than full mode: a job's own median is far steadier than the round-to-round
@@ -83,7 +83,7 @@ export function longCallSampling(job, callNs) {
 /**
  * A load generator (wrk, oha) using this share of its core or more is marked busy: it ran at most
  * 1/0.6 ≈ 1.7× above the rate it measured, so it may shape what it measures (issue 25.5). At
- * GEN_SATURATED (lib/run/http/gen.js) an open-loop point reports no server figure at all.
+ * GEN_SATURATED (lib/run/shapes/server/generators.js) an open-loop point reports no server figure at all.
  */
 export const GEN_BUSY = 0.6;
 

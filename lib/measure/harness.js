@@ -7,7 +7,7 @@ import { detectKind } from './detect.js';
 import { CPU_WINDOW_CONVENTION, cpuBetween } from './oscpu.js';
 import { applyPreload } from './preload.js';
 import { summarise } from './record.js';
-import { median } from './stats.js';
+import { median } from './stats/stats.js';
 import { failure, finish, prepare, teardown } from './steps.js';
 
 /**

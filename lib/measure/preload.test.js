@@ -12,7 +12,7 @@ const MARK = join(ROOT, 'test', 'fixtures', 'served', 'mark-preload.js');
 
 /** The four roads: where each passes the preload (orchestrator) and where it is imported (runtime). */
 const ROADS = {
-  bench: { passes: 'lib/run/plan.js', imports: 'lib/measure/harness.js' },
+  bench: { passes: 'lib/run/plan/plan.js', imports: 'lib/measure/harness.js' },
   server: { passes: 'lib/runtimes/drivers/process.js', imports: 'lib/measure/server-job.js' },
   checks: { passes: 'lib/conformance/checks.js', imports: 'lib/conformance/checks-collect.js' },
   wpt: { passes: 'lib/conformance/wpt.js', imports: 'lib/conformance/wpt-host.js' },

@@ -5,7 +5,7 @@
 // the no-op baseline and the CPU window's precision note. A new field is this module plus the
 // results schema (test/record.test.js adds one in a copy of the repo and follows it to a row).
 // No `node:` import and no timing code: runners of every kind, workerd's bundle included, load it.
-import { medianCI, quantileSorted, sorted, thinSamples } from './stats.js';
+import { medianCI, quantileSorted, sorted, thinSamples } from './stats/stats.js';
 
 /**
  * The no-op baseline, one rule for every shape that times calls of a workload: a no-op of the
@@ -108,15 +108,6 @@ export function figuresRecord({ unit, calls, timer, ...rest }) {
     gc: null,
     ...rest,
   };
-}
-
-/**
- * The record of a simulated job: a median drawn from kept rounds (lib/run/coverage.js drives the
- * adaptive plan with them), no samples of its own.
- * @param {number} median_ns
- */
-export function simulatedRecord(median_ns) {
-  return { status: 'ok', median_ns, samples_total: 0, samples_ns: [], simulated: true };
 }
 
 /**

@@ -38,7 +38,7 @@ export function validateWorkload(w, id) {
       );
   } else if (shapeOf(w) === 'process') {
     // A whole-process workload: a script the runtime runs from start to exit, many times per job;
-    // the orchestrator times each process from outside (lib/run/process/).
+    // the orchestrator times each process from outside (lib/run/shapes/process/).
     if (w.unit !== 'starts') fail(`a process workload's unit must be "starts", got ${JSON.stringify(w.unit)}`);
     if (w.run !== undefined) fail('a process workload has command(params, ctx) instead of run');
     if (typeof w.verify !== 'function') fail("verify must be a function (it checks each process's output)");

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { readResults } from '../results/file.js';
 import { analysesOf } from './analyses/index.js';
-import { escapeHtml, renderHtml } from './html.js';
+import { escapeHtml, renderHtml } from './html/page.js';
 
 const NAME = /^[\w.@+-]+\.json$/;
 

@@ -20,7 +20,7 @@ import { readResults, validateResults, writeJsonAtomic } from './file.js';
 export const DROPPED = {
   tree: 'the process tree sampled from /proc: the figures tables print from it were copied into the row’s metrics when the job ran (lib/runtimes/proctree.js)',
   repro:
-    'the command that reruns a job: printed beside failed jobs only (lib/report/notes.js), and failed rows are kept whole',
+    'the command that reruns a job: printed beside failed jobs only (lib/report/model/notes.js), and failed rows are kept whole',
   inproc: 'the runtime’s own CPU and memory reading, recorded beside the OS’s as not trusted; nothing prints it',
   phase: 'where a job failed: null on a row that ran',
   exit_code: 'how a job’s process ended: a row that ran says so by its status',

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, splitList, UsageError } from '../paths.js';
-import { methodologyWarnings } from '../report/methodology.js';
+import { methodologyWarnings } from '../report/model/methodology.js';
 
 /** What --show may name; anything else is a usage error, not a silently empty table. */
 export const SHOW_VALUES = ['spread', 'cpu', 'rss', 'metrics', 'conformance', 'chart'];

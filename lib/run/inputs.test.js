@@ -61,7 +61,7 @@ test('unknown SHOW, unknown BASELINE, RUNTIME= to compare, a file that is not a 
 test('make export FORMAT=bmf and make table MARKDOWN=1 write only their output on stdout', () => {
   const bmf = make('export', 'FORMAT=bmf', `FILE=${FILE}`);
   assert.equal(bmf.status, 0, bmf.stderr);
-  const schema = JSON.parse(readFileSync(join(ROOT, 'lib/report/bmf.schema.json'), 'utf8'));
+  const schema = JSON.parse(readFileSync(join(ROOT, 'lib/report/export/bmf.schema.json'), 'utf8'));
   assert.equal(new Ajv().compile(schema)(JSON.parse(bmf.stdout)), true);
   const md = make('table', 'MARKDOWN=1', `FILE=${FILE}`);
   assert.equal(md.status, 0, md.stderr);

@@ -1,7 +1,7 @@
 // Every option of every command, and the defaults they share: one name, one meaning, one default,
 // whichever command takes it (cli.js checks that a command takes only the options it lists).
 import { UsageError } from '../paths.js';
-import { EXPORTS } from '../report/formats.js';
+import { EXPORTS } from '../report/export/formats.js';
 import { RELEASE_NAMES } from '../runtimes/platform.js';
 import { loadRegistry, REGISTRY_FILE } from '../runtimes/registry.js';
 import { SHOW_VALUES } from './inputs.js';
@@ -54,7 +54,7 @@ export const OPTIONS = {
   show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
   only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
-  format: { type: 'string', help: `export format: ${Object.keys(EXPORTS).join(', ')} (lib/report/formats.js)` },
+  format: { type: 'string', help: `export format: ${Object.keys(EXPORTS).join(', ')} (lib/report/export/formats.js)` },
   strict: {
     type: 'boolean',
     help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',

@@ -1,7 +1,7 @@
 // The bisect search over releases, independent of how a release is measured: `measure` runs some
 // releases interleaved and answers paired comparisons between them. Pure control flow, so the
 // search is tested over synthetic figures.
-import { EQUIVALENCE_MARGIN } from '../measure/paired.js';
+import { EQUIVALENCE_MARGIN } from '../measure/stats/paired.js';
 
 /**
  * @typedef {{significant: boolean, ratio?: number, ci95?: [number, number], verdict?: string, size: number}} Comparison

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pairedRatio } from '../measure/paired.js';
-import { rng } from '../measure/stats.js';
+import { pairedRatio } from '../measure/stats/paired.js';
+import { uniform } from '../measure/stats/prng.js';
 import { bisectSearch, isLike, stepMargin, stepText } from './bisect.js';
 
 const VERSIONS = Array.from({ length: 17 }, (_, i) => `24.${i + 9}.0`);
@@ -16,7 +16,7 @@ const VERSIONS = Array.from({ length: 17 }, (_, i) => `24.${i + 9}.0`);
  * @param {{sd?: Record<string, number>, rounds?: number, seed?: number, bimodal?: (v: string) => number}} [opts]
  */
 function synthetic(truth, { sd = {}, rounds = 4, seed = 7, bimodal = (_v) => 1 } = {}) {
-  const r = rng(seed);
+  const r = uniform(seed);
   const normal = () => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
   const runs = [];
   const measure = async (vs, attempt) => {

@@ -78,7 +78,7 @@ export function parseTimeOutput(text) {
 }
 
 /**
- * GNU time's format for one short-lived process (lib/run/process/): elapsed, user and sys seconds,
+ * GNU time's format for one short-lived process (lib/run/shapes/process/): elapsed, user and sys seconds,
  * max RSS in KiB, minor and major page faults, exit status.
  */
 export const START_FORMAT = '%e %U %S %M %R %F %x';

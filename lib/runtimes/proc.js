@@ -61,7 +61,7 @@ export function startChild({
   /** @type {any[]} */
   const stdio = control ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
   // windowsHide: a detached child on Windows would otherwise open a console window per job.
-  // The clock around spawn → exit, for jobs timed by their whole process (lib/run/process/).
+  // The clock around spawn → exit, for jobs timed by their whole process (lib/run/shapes/process/).
   const startedAt = process.hrtime.bigint();
   const child = spawn(bin, args, { cwd, env, stdio, detached: ownGroup, windowsHide: true });
   /** @type {bigint | null} */

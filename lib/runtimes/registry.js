@@ -26,7 +26,7 @@ export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
  * by the folder, and so is every such folder beside another registry file (PARITY_REGISTRY), which
  * may add kinds of its own. One source: nothing else lists the kinds.
  * @param {string} [file]
- * @param {string} [root] the tree whose binaries and preloads the entries name (lib/run/base-tree.js: a base checkout)
+ * @param {string} [root] the tree whose binaries and preloads the entries name (lib/run/workflows/base-tree.js: a base checkout)
  * @returns {Registry}
  */
 export function loadRegistry(file = process.env.PARITY_REGISTRY || REGISTRY_FILE, root = ROOT) {

@@ -1,7 +1,7 @@
 // Bun's native server for a server job: Bun.serve on 127.0.0.1 and a port the OS picks, serving
 // the fetch handler of the module the job names (lib/measure/server-job.js; see runners/node/server.js).
 import { serverJob } from '../../lib/measure/server-job.js';
-// The runtime's own heap figure after a full GC, for the job's memory figures (lib/run/http/memory.js).
+// The runtime's own heap figure after a full GC, for the job's memory figures (lib/run/shapes/server/memory.js).
 import { ownHeap } from './own-heap.js';
 
 const { served, announce } = await serverJob(process.argv.slice(2));

@@ -1,4 +1,4 @@
-// The start-up suite's heap probe (lib/run/process/heap.js; see runners/node/heap.js): import the
+// The start-up suite's heap probe (lib/run/shapes/process/heap.js; see runners/node/heap.js): import the
 // script, a full GC, then deno's own heap in use, as JSON to the file named second.
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

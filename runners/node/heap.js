@@ -1,4 +1,4 @@
-// The start-up suite's heap probe (lib/run/process/heap.js): import the script as its start would
+// The start-up suite's heap probe (lib/run/shapes/process/heap.js): import the script as its start would
 // run it, then a full GC, then node's own heap in use, written as JSON to the file named second.
 // Started with the kind's args (--expose-gc); an extra start after the timed ones, never timed.
 import { writeFileSync } from 'node:fs';

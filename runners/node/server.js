@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { serverJob } from '../../lib/measure/server-job.js';
-// The runtime's own heap figure after a full GC, for the job's memory figures (lib/run/http/memory.js).
+// The runtime's own heap figure after a full GC, for the job's memory figures (lib/run/shapes/server/memory.js).
 import { ownHeap } from './own-heap.js';
 
 const { served, announce } = await serverJob(process.argv.slice(2));

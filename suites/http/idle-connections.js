@@ -1,6 +1,6 @@
 // Memory per idle keep-alive connection: N connections from 127.0.0.1 to the warmed server, each
 // answered one GET /json-small and then left open and idle; the server's RSS with them open
-// minus its RSS before, divided by N (lib/run/http/idle.js). No load is timed.
+// minus its RSS before, divided by N (lib/run/shapes/server/idle.js). No load is timed.
 import jsonSmall from './json-small.js';
 
 export default {

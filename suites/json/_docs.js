@@ -9,7 +9,7 @@
 //
 // Text is ASCII only (so bytes = string length) and serialised here by a small serialiser
 // of our own; JSON.stringify must produce exactly the same text, which stringify verifies.
-import { rng } from '../../lib/measure/prng.js';
+import { rng } from '../../lib/measure/stats/prng.js';
 
 export const DOC_SEED = 0x6a504e21;
 export const KINDS = ['rsc', 'flat'];

@@ -4,7 +4,7 @@
 // input hash, correctly rounded anchor results and the sum of all results in _reference.json.
 
 import { fnv1a, fromHex, hashHex, ulpDistance } from '../../lib/measure/float.js';
-import { rng } from '../../lib/measure/prng.js';
+import { rng } from '../../lib/measure/stats/prng.js';
 import reference from './_reference.json' with { type: 'json' };
 
 export const PERF_SEED = 0x5eed2024;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
-import { rng } from '../../lib/measure/prng.js';
+import { rng } from '../../lib/measure/stats/prng.js';
 import { ANCHOR_ULP, inputHash, perfInputs, perfSetup, perfVerify } from './_inputs.js';
 
 const reference = JSON.parse(readFileSync(new URL('./_reference.json', import.meta.url), 'utf8'));

@@ -2,11 +2,12 @@
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
-import { heldQuantile, median, requestsFor } from '../../measure/stats.js';
-import { metricMedian } from '../metrics.js';
-import { simpleTable } from '../model.js';
-import { ofMetric, ratioLegend, ratioText, roundRatio } from '../ratios.js';
-import { fmtTime, NA } from '../units.js';
+import { ofMetric, roundRatio } from '../../measure/stats/compare.js';
+import { heldQuantile, median, requestsFor } from '../../measure/stats/stats.js';
+import { metricMedian } from '../model/metrics.js';
+import { simpleTable } from '../model/model.js';
+import { ratioLegend, ratioText } from '../model/ratio-text.js';
+import { fmtTime, NA } from '../model/units.js';
 
 const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
 const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];

@@ -4,11 +4,11 @@
 // keep-alive connection. Every figure is the OS's (summed VmRSS of the server's processes, read
 // from /proc by parity), not the runtime's own heap.
 
-import { median } from '../../measure/stats.js';
+import { median } from '../../measure/stats/stats.js';
 import { paramsKey } from '../../measure/workload.js';
-import { metricMedian } from '../metrics.js';
-import { simpleTable } from '../model.js';
-import { fmtBytes, si } from '../units.js';
+import { metricMedian } from '../model/metrics.js';
+import { simpleTable } from '../model/model.js';
+import { fmtBytes, si } from '../model/units.js';
 
 const SUITE = 'http';
 

@@ -4,11 +4,12 @@
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
 
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
-import { requestsFor } from '../../measure/stats.js';
+import { ofMetric, roundRatio } from '../../measure/stats/compare.js';
+import { requestsFor } from '../../measure/stats/stats.js';
 import { paramsKey } from '../../measure/workload.js';
-import { metricMedian } from '../metrics.js';
-import { simpleTable } from '../model.js';
-import { ofMetric, ratioLegend, ratioText, roundRatio } from '../ratios.js';
+import { metricMedian } from '../model/metrics.js';
+import { simpleTable } from '../model/model.js';
+import { ratioLegend, ratioText } from '../model/ratio-text.js';
 import curveTables, { usTime } from './http-curves.js';
 import memoryTables from './http-memory.js';
 

@@ -1,10 +1,11 @@
 // What an identity reviver costs, per runtime: parse-reviver time over parse time on the same
 // document. Pure analysis over result rows; the table code calls it, no workload does.
 
-import { median } from '../../measure/stats.js';
+import { roundRatio } from '../../measure/stats/compare.js';
+import { median } from '../../measure/stats/stats.js';
 import { paramsKey } from '../../measure/workload.js';
-import { simpleTable } from '../model.js';
-import { ratioLegend, ratioText, roundRatio } from '../ratios.js';
+import { simpleTable } from '../model/model.js';
+import { ratioLegend, ratioText } from '../model/ratio-text.js';
 
 const baseName = (w) => String(w).split('/').pop() ?? '';
 

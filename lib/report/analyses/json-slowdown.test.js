@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printTable } from '../print.js';
+import { printTable } from '../text/print.js';
 import { reviverSlowdown, slowdownTable } from './json-slowdown.js';
 
 const row = (runtime, workload, doc, ms, extra = {}) => ({

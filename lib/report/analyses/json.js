@@ -1,6 +1,7 @@
 // Extra tables for the json suite, printed under the throughput table (registered in ./index.js).
-import { scaling, scalingTable } from '../scaling.js';
+
 import { reviverSlowdown, slowdownTable } from './json-slowdown.js';
+import { scaling, scalingTable } from './scaling.js';
 
 export default [
   {

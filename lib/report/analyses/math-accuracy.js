@@ -1,7 +1,7 @@
 // Math accuracy per runtime from math/accuracy result rows: the largest ULP error, the share of
 // correctly rounded results, and which runtimes produced bit-identical outputs (same libm path).
 // Pure: rows in, text out.
-import { simpleTable } from '../model.js';
+import { simpleTable } from '../model/model.js';
 
 const baseName = (w) => String(w).split('/').pop();
 
@@ -66,7 +66,7 @@ function sameAs(id, runtimes, hashOf) {
  * share of correctly rounded results (identical bits), and the runtimes with identical output
  * bits for that function. A last "all" line per runtime compares the hash over every function.
  * @param {any[]} rows result rows
- * @returns {import('../model.js').TableData | null} the table, or null when there are no ok accuracy rows
+ * @returns {import('../model/model.js').TableData | null} the table, or null when there are no ok accuracy rows
  */
 export function accuracyTable(rows) {
   const m = accuracyMatrix(rows);

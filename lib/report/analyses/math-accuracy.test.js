@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printTable } from '../print.js';
+import { printTable } from '../text/print.js';
 import { accuracyMatrix, accuracyTable, fmtShare } from './math-accuracy.js';
 
 const fn = (max_ulp, correctly_rounded, hash, extra = {}) => ({

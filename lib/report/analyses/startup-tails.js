@@ -1,10 +1,10 @@
 // The start-up suite's wall tails, pooled over rounds: every timed start of one runtime × workload
 // (each round's job) in one pool, and p90 and p99 printed only where the pool can hold them
-// (lib/measure/stats.js requestsFor: 10 / (1 − q) starts, so about ten lie beyond the quantile).
+// (lib/measure/stats/stats.js requestsFor: 10 / (1 − q) starts, so about ten lie beyond the quantile).
 // One job's starts rarely reach 1,000; a cell's rounds together do (10 rounds of 100).
-import { requestsFor } from '../../measure/stats.js';
-import { simpleTable } from '../model.js';
-import { fmtTime } from '../units.js';
+import { requestsFor } from '../../measure/stats/stats.js';
+import { simpleTable } from '../model/model.js';
+import { fmtTime } from '../model/units.js';
 
 const SUITE = 'startup';
 /**

@@ -2,8 +2,8 @@
 // from fewer, whether the starts came from one job or from many rounds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellText } from '../model.js';
-import { printTable } from '../print.js';
+import { cellText } from '../model/model.js';
+import { printTable } from '../text/print.js';
 import tables, { pooledTails } from './startup-tails.js';
 
 /** A round's row of `n` starts whose walls are `from`, `from + 1`, … ms. */

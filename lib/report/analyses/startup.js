@@ -4,15 +4,17 @@
 // the runtime's own heap after a full GC beside it; each runtime's binary size; and the wall
 // tails pooled over rounds (startup-tails.js).
 
-import { metricMedian } from '../metrics.js';
-import { simpleTable } from '../model.js';
-import { CORRECTION, cellRatio, correctTable, ofMetric, ratioText, widthText } from '../ratios.js';
-import { fmtBytes } from '../units.js';
+import { CORRECTION, cellRatio, correctTable, ofMetric } from '../../measure/stats/compare.js';
+import { widthText } from '../../measure/stats/paired.js';
+import { metricMedian } from '../model/metrics.js';
+import { simpleTable } from '../model/model.js';
+import { ratioText } from '../model/ratio-text.js';
+import { fmtBytes } from '../model/units.js';
 import tails from './startup-tails.js';
 
 const SUITE = 'startup';
 const ID = 'rss_per_start_bytes';
-/** The runtime's own figure beside the OS's: heap in use after a full GC (lib/run/process/heap.js). */
+/** The runtime's own figure beside the OS's: heap in use after a full GC (lib/run/shapes/process/heap.js). */
 const HEAP = 'heap_after_gc_bytes';
 /** The workloads whose memory the table shows, and what each one's RSS is. */
 const WHAT = [

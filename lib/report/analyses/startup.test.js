@@ -2,8 +2,8 @@
 // words of every table (less or more, equivalent, inconclusive), and what the graph adds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellText } from '../model.js';
-import { printTable } from '../print.js';
+import { cellText } from '../model/model.js';
+import { printTable } from '../text/print.js';
 import tables from './startup.js';
 
 const MB = 1e6;

@@ -2,8 +2,10 @@
 // bench/run.js; Node 22, 1 KiB chunks, MB/s fast vs native) and a table that sets this run's
 // fast ÷ native ratios beside them, at the size each was published at, with a verdict made from
 // the run's own interval. Pure analysis over result rows.
-import { simpleTable } from '../model.js';
-import { ratioLegend, ratioText, roundRatio, verdictText } from '../ratios.js';
+
+import { roundRatio } from '../../measure/stats/compare.js';
+import { simpleTable } from '../model/model.js';
+import { ratioLegend, ratioText, verdictText } from '../model/ratio-text.js';
 
 /** workload → published fast and native MB/s, and the size per iteration (MB) they were measured at. */
 export const PUBLISHED = {
@@ -55,7 +57,7 @@ export function verdict(published, here) {
  * Published fast ÷ native against this run's, for every pair of runtimes the run holds.
  * @param {any[]} rows
  * @param {{detail?: boolean}} [opts] detail (SHOW=spread): each ratio with its 95% interval
- * @returns {import('../model.js').TableData | null}
+ * @returns {import('../model/model.js').TableData | null}
  */
 export function publishedTable(rows, { detail = false } = {}) {
   const pairs = PAIRS.filter(([a, b]) => rows.some((r) => r.runtime === a) && rows.some((r) => r.runtime === b));

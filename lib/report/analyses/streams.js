@@ -1,5 +1,5 @@
 // Extra tables for the streams suite, printed under the throughput table (registered in ./index.js).
-import { scaling, scalingTable } from '../scaling.js';
+import { scaling, scalingTable } from './scaling.js';
 import { publishedTable } from './streams-published.js';
 
 export default [

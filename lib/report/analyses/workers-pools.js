@@ -3,10 +3,12 @@
 // ÷ clone, rpc round trip ÷ direct call. Where the time and memory of a job went (cold start by
 // module size, the profiler's split between parent, worker threads and children) is
 // workers-pools-profile.js.
-import { median } from '../../measure/stats.js';
-import { simpleTable } from '../model.js';
-import { ratioLegend, ratioText, roundRatio } from '../ratios.js';
-import { fmtTime } from '../units.js';
+
+import { roundRatio } from '../../measure/stats/compare.js';
+import { median } from '../../measure/stats/stats.js';
+import { simpleTable } from '../model/model.js';
+import { ratioLegend, ratioText } from '../model/ratio-text.js';
+import { fmtTime } from '../model/units.js';
 import { coldTable, profilerTable } from './workers-pools-profile.js';
 import { cpuCases, ok, runtimesOf, SUITE, select, statusOf } from './workers-pools-rows.js';
 

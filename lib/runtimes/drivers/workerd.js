@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuBetween, readTree, SCHEDSTAT } from '../../measure/oscpu.js';
 import { failedRecord, summarise } from '../../measure/record.js';
-import { median } from '../../measure/stats.js';
+import { median } from '../../measure/stats/stats.js';
 import { displayPath, ROOT } from '../../paths.js';
 import { runMeasured } from '../proc.js';
 import { toRow } from '../rows.js';

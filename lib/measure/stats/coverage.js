@@ -1,0 +1,159 @@
+// How often the intervals parity prints hold the truth, measured by resampling real rounds
+// instead of assuming a distribution (issue 25.3). Pure functions over results rows.
+//
+// The "bootstrap world": a kept run with many rounds per row is the population. For each
+// comparison (a row, a runtime against the baseline) its per-round log ratios are the population's
+// noise, bimodal or heavy-tailed as they came, and the truth is what the method estimates when it
+// reads all of them: their mean, after the rounds off the main mode are set aside by the same rule
+// a table applies (lib/measure/stats/table-stats.js moderateTable; over 30 rounds it sets aside the
+// host's odd processes, and a table of 4 or more rounds does the same with its own). A simulated table
+// draws n distinct rounds per comparison (each keeps its pairing: the ratio of one round), runs
+// the table's method on them (moderation within a suite, then the Benjamini–Yekutieli
+// adjustment) and checks each interval against the truth of its comparison.
+//
+// Drawn without replacement, so no simulated row repeats a process (with replacement, 3 draws from
+// 5 rounds repeat one half the time, and a repeat shrinks the row's spread: coverage read 85% for
+// an exact method). The price is the finite-population correction: from R rounds, n of them vary
+// √((R − n)/(R − 1)) as much as n from an endless supply, so the coverage read is a little above
+// what an endless supply would give (for R = 24 and n = 3: an exact 95% interval reads ~96%).
+
+import { EQUIVALENCE_MARGIN, intervalAt, pairedRatio } from './paired.js';
+import { populationOf } from './population.js';
+import { rng } from './prng.js';
+import { adaptiveRounds } from './stopping.js';
+import { adjustTable, moderateTable } from './table-stats.js';
+import { tTwoSidedP } from './tdist.js';
+
+/** The baseline's id in the simulated plan (the population's comparisons are against it). */
+const BASE = '(baseline)';
+
+/**
+ * Simulate `tables` tables from a population and count how the method does: every comparison
+ * takes `n` rounds, or, with `adaptive`, the rounds lib/measure/stats/stopping.js's own plan gives it, driven
+ * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
+ * look, and one more round after a stop on its width; none past `max`). `moderate: false`
+ * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
+ * standard error (a test's deliberately wrong method: 0.5 halves every interval).
+ * @param {ReturnType<typeof populationOf>} population
+ * @param {{n?: number, adaptive?: {min: number, max: number, precision: number}, tables?: number,
+ *   seed?: number, moderate?: boolean, narrow?: number}} o
+ * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
+ *   false_equivalent: number, decisive: number, mean_rounds: number}} coverage: share of 95%
+ *   intervals (before the table's adjustment) holding the truth; coverage_adjusted: of the adjusted
+ *   ones; false_claims: share called faster or slower against the truth's sign; false_equivalent:
+ *   called equivalent while the truth is outside the margin; decisive: share called faster, slower
+ *   or equivalent; mean_rounds: rounds per comparison.
+ */
+export function simulateCoverage(population, { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1 }) {
+  const next = rng(seed);
+  const pick = (k) => next() % k;
+  const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
+  const margin = Math.log1p(EQUIVALENCE_MARGIN);
+  const rowOf = population.map((c) => c.key);
+  const rowKeys = [...new Set(rowOf)];
+  const suiteOf = (_, i) => population[i].suite;
+  // The truth: what a table of every population round reads (moderateTable sets rounds aside).
+  const whole = population.map((c) =>
+    pairedRatio(
+      c.logs.map(Math.exp),
+      c.logs.map(() => 1),
+    ),
+  );
+  moderateTable(whole, suiteOf);
+  const truths = whole.map((r) => r.log_mean);
+  /**
+   * Drive lib/measure/stats/stopping.js's plan with one table's drawn rounds as results: the baseline reads
+   * 1 and each runtime e^−log, so a round's ratio is the drawn one. Returns each comparison's rounds.
+   * @param {number[][]} orders each comparison's rounds, in the order drawn
+   * @param {{min: number, max: number, precision: number}} a
+   */
+  const adaptiveCounts = (orders, { min, max, precision }) => {
+    const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
+    const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
+    const plan = adaptiveRounds(
+      rows,
+      ids.map((id) => ({ id })),
+      { rounds: min, max_rounds: max, precision, budget_s: Number.POSITIVE_INFINITY },
+      BASE,
+    );
+    const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
+    const counts = population.map(() => 0);
+    for (let round = 1; round <= max; round++) {
+      const active = plan.active(round);
+      if (!active.length) break;
+      for (const { row, runtimes } of active) {
+        const [suite, workload] = row.workload.id.split('/');
+        for (const { id } of runtimes) {
+          const i = index.get(`${row.params.row}|${id}`);
+          // A comparison the population holds too few rounds of ends there (none does at max ≤ 20).
+          if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
+          if (i !== undefined) counts[i] = round;
+          const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
+          plan.record({
+            suite,
+            workload,
+            params: row.params,
+            runtime: id,
+            round,
+            status: 'ok',
+            median_ns: t,
+          });
+        }
+      }
+      plan.endRound(round);
+    }
+    return counts;
+  };
+  for (let t = 0; t < tables; t++) {
+    // Each comparison's rounds in a random order: taking the first k is drawing k distinct rounds.
+    const orders = population.map((c) => {
+      const pool = [...c.logs];
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = pick(i + 1);
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      return pool;
+    });
+    const ratiosAt = (counts) => {
+      const ratios = orders.map((o, i) => {
+        const logs = o.slice(0, counts[i]);
+        return pairedRatio(
+          logs.map(Math.exp),
+          logs.map(() => 1),
+        );
+      });
+      if (moderate) moderateTable(ratios, suiteOf);
+      if (narrow !== 1)
+        for (const r of ratios) {
+          r.se *= narrow;
+          r.ci95 = intervalAt(r, 0.05);
+          r.p = Number.isFinite(r.se) && r.se > 0 ? tTwoSidedP(r.log_mean / r.se, r.df) : r.p;
+        }
+      return ratios;
+    };
+    /** Rounds each comparison has. */
+    const counts = adaptive ? adaptiveCounts(orders, adaptive) : population.map(() => n);
+    const ratios = ratiosAt(counts);
+    const raw = ratios.map((r) => r.ci95);
+    adjustTable(ratios);
+    ratios.forEach((r, i) => {
+      const truth = Math.exp(truths[i]);
+      tally.total++;
+      tally.rounds += r.n;
+      if (raw[i][0] <= truth && truth <= raw[i][1]) tally.covered++;
+      if (r.ci95[0] <= truth && truth <= r.ci95[1]) tally.coveredAdj++;
+      if ((r.verdict === 'faster' && truth <= 1) || (r.verdict === 'slower' && truth >= 1)) tally.falseClaims++;
+      if (r.verdict === 'equivalent' && Math.abs(truths[i]) > margin) tally.falseEq++;
+      if (r.verdict !== 'inconclusive') tally.decisive++;
+    });
+  }
+  return {
+    comparisons: tally.total,
+    coverage: tally.covered / tally.total,
+    coverage_adjusted: tally.coveredAdj / tally.total,
+    false_claims: tally.falseClaims / tally.total,
+    false_equivalent: tally.falseEq / tally.total,
+    decisive: tally.decisive / tally.total,
+    mean_rounds: tally.rounds / tally.total,
+  };
+}

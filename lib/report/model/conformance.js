@@ -1,0 +1,279 @@
+// Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
+// cells = passed/total. Pure functions over conformance rows; no I/O.
+import { UNEXPECTED } from '../../results/status.js';
+import { printFormat, printLines, printTable } from '../text/print.js';
+import { simpleTable } from './model.js';
+import { printable } from './printable.js';
+
+const PASSED = new Set(['pass', 'unexpected-pass']);
+
+/** The group a row is counted in: `<suite>/<folder>` for WPT, `check <suite>/<id>` for checks. */
+export function groupOf(row) {
+  if (row.source === 'check') return `check ${row.name}`;
+  return `${row.suite}/${row.folder ?? '?'}`;
+}
+
+/**
+ * Counts for one runtime, optionally limited to one folder (WPT top-level folder, or a check's name).
+ * `total` counts subtests only: file-level `(harness)` rows are counted in `fileErrors`.
+ * @returns {{passed: number, total: number, failed: number, expectedFail: number, unexpectedPass: number,
+ *            timeout: number, error: number, fileErrors: number, unexpected: number}}
+ */
+export function passCounts(rows, runtime, folder) {
+  const c = {
+    passed: 0,
+    total: 0,
+    failed: 0,
+    expectedFail: 0,
+    unexpectedPass: 0,
+    timeout: 0,
+    error: 0,
+    fileErrors: 0,
+    unexpected: 0,
+  };
+  for (const r of rows) {
+    if (r.runtime !== runtime) continue;
+    if (folder !== undefined && r.folder !== folder && r.name !== folder) continue;
+    if (UNEXPECTED.has(r.status)) c.unexpected++;
+    if (r.subtest === '(harness)') {
+      c.fileErrors++;
+      continue;
+    }
+    // A compact file record's passes come as one row with a count (lib/results/conformance-form.js).
+    const n = r.count ?? 1;
+    c.total += n;
+    if (PASSED.has(r.status)) c.passed += n;
+    if (r.status === 'unexpected-pass') c.unexpectedPass++;
+    if (r.status === 'fail') c.failed++;
+    if (r.status === 'expected-fail') c.expectedFail++;
+    if (r.status === 'timeout') c.timeout++;
+    if (r.status === 'error') c.error++;
+  }
+  return c;
+}
+
+function cell(rows) {
+  // Every row given is one runtime's; passCounts filters by runtime, so ask for that one.
+  const c = rows.length ? passCounts(rows, rows[0].runtime) : { passed: 0, total: 0, unexpected: 0, fileErrors: 0 };
+  let s = `${c.passed}/${c.total}`;
+  if (c.fileErrors) s += ` +${c.fileErrors}E`;
+  if (c.unexpected) s += ' !';
+  return s;
+}
+
+/** Runtimes in first-seen order. */
+export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
+
+/**
+ * The side-by-side table. Cells are passed/total subtests; `+NE` counts files whose harness
+ * errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
+ * @param {Array<Record<string, any>>} rows  conformance rows
+ * @param {{runtimes?: string[]}} [options]
+ * @returns {import('./model.js').TableData}
+ */
+export function conformanceTable(rows, { runtimes = runtimesOf(rows) } = {}) {
+  const groups = new Map();
+  for (const r of rows) {
+    const g = groupOf(r);
+    if (!groups.has(g)) groups.set(g, new Map());
+    const byRt = groups.get(g);
+    if (!byRt.has(r.runtime)) byRt.set(r.runtime, []);
+    byRt.get(r.runtime).push(r);
+  }
+  const names = [...groups.keys()].sort((a, b) =>
+    a.startsWith('check ') === b.startsWith('check ') ? a.localeCompare(b) : a.startsWith('check ') ? 1 : -1,
+  );
+  const body = names.map((g) => [
+    g,
+    ...runtimes.map((rt) => (groups.get(g).has(rt) ? cell(groups.get(g).get(rt)) : '-')),
+  ]);
+  const totals = (source) => runtimes.map((rt) => cell(rows.filter((r) => r.runtime === rt && r.source === source)));
+  if (rows.some((r) => r.source === 'wpt')) body.push(['WPT total', ...totals('wpt')]);
+  if (rows.some((r) => r.source === 'check')) body.push(['checks total', ...totals('check')]);
+  return simpleTable(null, ['', ...runtimes], body, [], 1);
+}
+
+/**
+ * Subtest-level comparison across runtimes: for every test name that does not pass everywhere,
+ * say where it fails. Categories: 'fails everywhere', 'fails only on X', 'passes only on X',
+ * 'fails on X, Y'; runtimes that did not run the test are listed as not run.
+ * @param {Array<Record<string, any>>} rows
+ * @param {{match?: (row: any) => boolean}} [options]
+ * @returns {Array<{name: string, category: string, failing: string[], passing: string[], missing: string[], details: Record<string, string | null>}>}
+ */
+export function crossRuntimeDiff(rows, { match = () => true } = {}) {
+  const runtimes = runtimesOf(rows);
+  const byName = new Map();
+  // Which files each runtime ran: a subtest it does not list as failing in a file it ran passed
+  // (compact files name only the subtests that did not pass).
+  const ran = new Map(runtimes.map((rt) => [rt, new Set()]));
+  for (const r of rows) {
+    if (!match(r)) continue;
+    ran.get(r.runtime)?.add(r.file ?? r.name);
+    if (r.count !== undefined) continue;
+    if (!byName.has(r.name)) byName.set(r.name, new Map());
+    byName.get(r.name).set(r.runtime, r);
+  }
+  const out = [];
+  for (const [name, byRt] of byName) {
+    const file = [...byRt.values()][0].file ?? name;
+    const passes = (rt) => (byRt.has(rt) ? PASSED.has(byRt.get(rt).status) : ran.get(rt)?.has(file));
+    const passing = runtimes.filter(passes);
+    const failing = runtimes.filter((rt) => byRt.has(rt) && !PASSED.has(byRt.get(rt).status));
+    const missing = runtimes.filter((rt) => !byRt.has(rt) && !ran.get(rt)?.has(file));
+    if (failing.length === 0) continue;
+    let category;
+    if (passing.length === 0) category = 'fails everywhere';
+    else if (failing.length === 1) category = `fails only on ${failing[0]}`;
+    else if (passing.length === 1) category = `passes only on ${passing[0]}`;
+    else category = `fails on ${failing.join(', ')}`;
+    const details = Object.fromEntries(
+      failing.map((rt) => [rt, `${byRt.get(rt).status}${byRt.get(rt).detail ? `: ${byRt.get(rt).detail}` : ''}`]),
+    );
+    out.push({ name, category, failing, passing, missing, details });
+  }
+  return out.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
+}
+
+/** Plain-text rendering of crossRuntimeDiff, grouped by category. */
+export function formatDiff(diff) {
+  if (diff.length === 0) return 'No subtest fails on any runtime.';
+  const lines = [];
+  let current = null;
+  for (const d of diff) {
+    if (d.category !== current) {
+      current = d.category;
+      lines.push(`${current} (${diff.filter((x) => x.category === current).length}):`);
+    }
+    lines.push(`  ${printable(d.name)}${d.missing.length ? `  [not run on ${d.missing.join(', ')}]` : ''}`);
+    for (const [rt, detail] of Object.entries(d.details)) lines.push(`      ${rt}: ${printable(detail.slice(0, 160))}`);
+  }
+  return lines.join('\n');
+}
+
+/** "deno and node", "bun, deno and node". */
+const andList = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+/**
+ * One plain line for an interface: who passes all of it, and the counts of the rest.
+ * "URLPattern: deno and node pass all 362; bun 340/362; workerd 0/362".
+ * @param {string} name
+ * @param {Map<string, any[]>} byRt  the interface's rows per runtime
+ * @param {string[]} runtimes
+ */
+export function interfaceSummary(name, byRt, runtimes) {
+  const counts = runtimes.filter((rt) => byRt.has(rt)).map((rt) => ({ rt, c: passCounts(byRt.get(rt), rt) }));
+  if (!counts.length) return `${name}: not run`;
+  const most = Math.max(...counts.map((x) => x.c.total));
+  const all = counts.filter((x) => x.c.total === most && x.c.passed === most && !x.c.fileErrors).map((x) => x.rt);
+  const why = (rt) => {
+    const kinds = new Map();
+    for (const r of byRt.get(rt) ?? [])
+      if (r.status === 'expected-fail') kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
+    const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`);
+    return parts.length ? ` (expected: ${parts.join(', ')})` : '';
+  };
+  const rest = counts
+    .filter((x) => !all.includes(x.rt))
+    .map(
+      (x) =>
+        `${x.rt} ${x.c.passed}/${x.c.total}${why(x.rt)}${x.c.fileErrors ? ` (+${x.c.fileErrors} files errored)` : ''}${x.c.unexpected ? ` (${x.c.unexpected} unexpected)` : ''}`,
+    );
+  const head = all.length ? [`${andList(all)} pass${all.length === 1 ? 'es' : ''} all ${most}`] : [];
+  return `${name}: ${[...head, ...rest].join('; ')}`;
+}
+
+/** What a row records: its interface (conformance/wpt.json's name, written by the run) and top folder. */
+const byRecord = (r) => ({ name: r.interface ?? r.suite, dir: r.suite });
+
+/**
+ * WPT per interface: a row per interface, with a row per directory under it when it has
+ * several, cells passed/total per runtime; and a summary line per interface.
+ * @param {Array<Record<string, any>>} rows  conformance rows (checks are left out)
+ * @param {{classify?: (row: any) => {name: string, dir: string}, runtimes?: string[], order?: string[]}} options
+ *   classify: the interface and directory of a WPT row (default: the interface the row records, its
+ *   top folder); order: interface names in the order to print
+ * @returns {{table: import('./model.js').TableData, summary: string[]}}
+ */
+export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesOf(rows), order = [] }) {
+  /** @type {Map<string, {byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}>} */
+  const groups = new Map();
+  const push = (m, rt, r) => {
+    if (!m.has(rt)) m.set(rt, []);
+    m.get(rt).push(r);
+  };
+  for (const r of rows) {
+    if (r.source !== 'wpt') continue;
+    const { name, dir } = classify(r);
+    const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map() };
+    groups.set(name, g);
+    push(g.byRt, r.runtime, r);
+    if (!g.dirs.has(dir)) g.dirs.set(dir, new Map());
+    push(g.dirs.get(dir), r.runtime, r);
+  }
+  const rank = (n) => (order.includes(n) ? order.indexOf(n) : order.length);
+  const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const cells = (byRt) => runtimes.map((rt) => (byRt.has(rt) ? cell(byRt.get(rt)) : '-'));
+  const body = [];
+  for (const n of names) {
+    const g = /** @type {{byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}} */ (groups.get(n));
+    body.push([n, ...cells(g.byRt)]);
+    if (g.dirs.size > 1) for (const [dir, byRt] of [...g.dirs].sort()) body.push([`  ${dir}`, ...cells(byRt)]);
+  }
+  const wpt = rows.filter((r) => r.source === 'wpt');
+  body.push(['WPT total', ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt)))]);
+  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
+  return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
+}
+
+/** Text width a printed table may take. */
+const WIDTH = 120;
+
+/**
+ * The printed table for all runtimes if it fits WIDTH (or is markdown, which wraps itself), else
+ * for the fewest groups of consecutive runtimes, of equal size, that each fit.
+ * @param {string[]} runtimes
+ * @param {(rts: string[]) => string} print
+ * @param {boolean} markdown
+ */
+function fitting(runtimes, print, markdown) {
+  const widest = (t) => Math.max(...t.split('\n').map((l) => [...l].length));
+  for (let n = 1; n <= runtimes.length; n++) {
+    // n groups of (nearly) equal size: 6 runtimes in two tables of 3, not 5 and 1.
+    const size = Math.ceil(runtimes.length / n);
+    const groups = [];
+    for (let i = 0; i < runtimes.length; i += size) groups.push(print(runtimes.slice(i, i + size)));
+    if (markdown || groups.every((g) => widest(g) <= WIDTH)) return groups;
+  }
+  return [print(runtimes)];
+}
+
+/**
+ * The tables people come for, as text or markdown: WPT per interface with a line per interface,
+ * then the shared checks, then the legend.
+ * @param {Array<Record<string, any>>} rows
+ * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} [options]
+ */
+export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false } = {}) {
+  const format = printFormat({ markdown });
+  const parts = [];
+  if (rows.some((r) => r.source === 'wpt')) {
+    const { summary } = interfaceTable(rows, { runtimes, classify, order });
+    // Text stays within 120 columns: with many runtimes, the table comes in runtime groups.
+    for (const group of fitting(
+      runtimes,
+      (rts) => printTable(interfaceTable(rows, { runtimes: rts, classify, order }).table, { format }),
+      markdown,
+    )) {
+      parts.push(group, '');
+    }
+    parts.push(printLines(summary, { format }));
+  }
+  const checks = rows.filter((r) => r.source === 'check');
+  if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
+  parts.push(
+    '',
+    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
+  );
+  return parts.join('\n');
+}

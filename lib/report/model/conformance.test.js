@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { printTable } from '../text/print.js';
+import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from './conformance.js';
+
+const wpt = (runtime, folder, subtest, status) => ({
+  runtime,
+  suite: 'streams',
+  source: 'wpt',
+  folder,
+  file: `streams/${folder}/a.any.js`,
+  subtest,
+  name: `streams/${folder}/a.any.js > ${subtest}`,
+  status,
+  detail: status === 'pass' ? null : 'why',
+});
+const ROWS = [
+  wpt('node', 'piping', 's1', 'pass'),
+  wpt('node', 'piping', 's2', 'pass'),
+  wpt('node', 'piping', 's3', 'expected-fail'),
+  wpt('deno', 'piping', 's1', 'pass'),
+  wpt('deno', 'piping', 's2', 'fail'),
+  wpt('deno', 'piping', 's3', 'fail'),
+  wpt('bun', 'piping', 's1', 'unexpected-pass'),
+  wpt('bun', 'piping', 's2', 'pass'),
+  wpt('bun', 'piping', 's3', 'timeout'),
+  wpt('bun', 'tee', '(harness)', 'error'),
+  {
+    runtime: 'node',
+    suite: 'json',
+    source: 'check',
+    folder: 'json/raw-json',
+    check: 'raw-json',
+    name: 'json/raw-json',
+    status: 'pass',
+    detail: null,
+  },
+  {
+    runtime: 'bun',
+    suite: 'json',
+    source: 'check',
+    folder: 'json/raw-json',
+    check: 'raw-json',
+    name: 'json/raw-json',
+    status: 'expected-fail',
+    detail: 'x',
+  },
+];
+
+test('passCounts counts unexpected passes as passed and file errors apart from subtests', () => {
+  assert.deepEqual(passCounts(ROWS, 'bun', 'piping'), {
+    passed: 2,
+    total: 3,
+    failed: 0,
+    expectedFail: 0,
+    unexpectedPass: 1,
+    timeout: 1,
+    error: 0,
+    fileErrors: 0,
+    unexpected: 1,
+  });
+  assert.equal(passCounts(ROWS, 'bun').fileErrors, 1);
+  assert.equal(passCounts(ROWS, 'node', 'json/raw-json').passed, 1);
+  assert.equal(passCounts(ROWS, 'node', 'piping').unexpected, 0);
+});
+
+test('the table puts runtimes side by side with passed/total and marks unexpected failures', () => {
+  const lines = printTable(conformanceTable(ROWS)).split('\n');
+  assert.deepEqual(lines[0].split(/\s+/).filter(Boolean), ['node', 'deno', 'bun']);
+  assert.deepEqual(String(lines.find((l) => l.startsWith('streams/piping'))).split(/\s{2,}/), [
+    'streams/piping',
+    '2/3',
+    '1/3 !',
+    '2/3 !',
+  ]);
+  assert.deepEqual(String(lines.find((l) => l.startsWith('streams/tee'))).split(/\s{2,}/), [
+    'streams/tee',
+    '-',
+    '-',
+    '0/0 +1E !',
+  ]);
+  assert.deepEqual(String(lines.find((l) => l.startsWith('check json/raw-json'))).split(/\s{2,}/), [
+    'check json/raw-json',
+    '1/1',
+    '-',
+    '0/1',
+  ]);
+  assert.ok(lines.some((l) => l.startsWith('WPT total')));
+  const widths = new Set(lines.map((l) => l.length));
+  assert.ok(widths.size <= lines.length, 'columns are aligned by padding');
+});
+
+test('the markdown table has a header separator and right-aligned runtime columns', () => {
+  const md = printTable(conformanceTable(ROWS), { format: 'markdown' }).split('\n');
+  assert.equal(md[0], '|  | node | deno | bun |');
+  assert.equal(md[1], '| --- | ---: | ---: | ---: |');
+});
+
+test('the cross-runtime diff says where each subtest fails', () => {
+  const diff = crossRuntimeDiff(ROWS);
+  const by = Object.fromEntries(diff.map((d) => [d.name, d.category]));
+  assert.equal(by['streams/piping/a.any.js > s1'], undefined, 'passes everywhere, not listed');
+  assert.equal(by['streams/piping/a.any.js > s2'], 'fails only on deno');
+  assert.equal(by['streams/piping/a.any.js > s3'], 'fails everywhere');
+  assert.equal(by['json/raw-json'], 'fails only on bun');
+  assert.deepEqual(diff.find((d) => d.name === 'json/raw-json')?.missing, ['deno']);
+  const three = [wpt('node', 'p', 'x', 'fail'), wpt('deno', 'p', 'x', 'pass'), wpt('bun', 'p', 'x', 'fail')];
+  assert.equal(crossRuntimeDiff(three)[0].category, 'passes only on deno');
+  assert.match(
+    formatDiff(diff),
+    /fails only on deno \(1\):\n {2}streams\/piping\/a\.any\.js > s2\n {6}deno: fail: why/,
+  );
+});

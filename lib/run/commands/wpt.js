@@ -1,0 +1,296 @@
+// The WPT commands of cli.js's one table (make wpt, wpt-fetch, wpt-diff, wpt-update,
+// conformance-table): run testharness.js files on runtimes, compare and table the rows, rewrite
+// expectations from a run, fetch WPT at the pinned commit.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  effectiveExpectations,
+  globToRegExp,
+  loadExpectations,
+  updateExpectations,
+  writeExpectations,
+} from '../../conformance/expectations.js';
+import { readConformanceRows, writeConformanceResults } from '../../conformance/results.js';
+import { findHarness, runWpt, UNEXPECTED, wptLocation } from '../../conformance/wpt.js';
+import { discover, NA_KINDS } from '../../conformance/wpt-discover.js';
+import { fetchCommand } from '../../conformance/wpt-fetch.js';
+import { expandDirs, interfaceOf, loadPin, pinnedCommit, SETS } from '../../conformance/wpt-pin.js';
+import { WPTSERVE_VERSION, wptserveDir } from '../../conformance/wptserve.js';
+import { displayPath, ROOT, splitList, UsageError } from '../../paths.js';
+import { conformanceReport, crossRuntimeDiff, formatDiff, passCounts } from '../../report/model/conformance.js';
+import { printable } from '../../report/model/printable.js';
+import { runtimeInfo } from '../../results/file.js';
+import { probeRuntime } from '../../runtimes/drivers/index.js';
+import { invocation } from '../../runtimes/drivers/process.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
+import { DEFAULT_RUNTIMES, DEFAULT_WPT_DIRS, positiveOption } from '../options.js';
+
+const PIN = loadPin();
+
+function wptDir(given) {
+  const { dir, exists } = wptLocation(given || undefined);
+  if (!exists) {
+    throw new Error(`No WPT checkout at ${dir}: run make wpt-fetch, or set WPT_DIR to a web-platform-tests checkout`);
+  }
+  return dir;
+}
+
+/** The WPT commit of each folder: versions.json (Node's fixture layout, and make wpt-fetch's) or git HEAD. */
+function wptCommits(dir, dirs) {
+  const keys = [...dirs, 'resources'];
+  const versions = join(dir, 'versions.json');
+  if (existsSync(versions)) {
+    const v = JSON.parse(readFileSync(versions, 'utf8'));
+    const paths = Object.fromEntries(Object.values(v).map((e) => [e.path, e.commit]));
+    return Object.fromEntries(keys.map((d) => [d, pinnedCommit(d, { ...PIN, paths }) ?? 'unknown']));
+  }
+  try {
+    const head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return Object.fromEntries(keys.map((d) => [d, head]));
+  } catch {
+    return Object.fromEntries(keys.map((d) => [d, 'unknown']));
+  }
+}
+
+/** The per-interface table, checks and legend, grouped by conformance/wpt.json. */
+const conformanceText = (rows, options = {}) =>
+  conformanceReport(rows, {
+    ...options,
+    classify: (row) => interfaceOf(row.file ?? row.name, PIN),
+    order: PIN.interfaces.map((i) => i.name),
+  });
+
+async function run(values, positionals) {
+  const root = wptDir(values['wpt-dir']);
+  const runtimeIds = splitList(values.runtimes || DEFAULT_RUNTIMES);
+  const asked = splitList(values.dirs ?? DEFAULT_WPT_DIRS);
+  let dirs = expandDirs(asked, PIN);
+  // A set (all, ecma-429) runs what the copy holds and says what it lacks; a named directory must exist.
+  const absent = asked.some((d) => Object.hasOwn(SETS, d)) ? dirs.filter((d) => !existsSync(join(root, d))) : [];
+  if (absent.length) {
+    console.log(
+      `not in ${root}, not run: ${absent.join(', ')} (make wpt-fetch fetches every directory of conformance/wpt.json)`,
+    );
+    dirs = dirs.filter((d) => !absent.includes(d));
+  }
+  const concurrency = positiveOption('concurrency', values.concurrency, 2, { integer: true });
+  const multiplier = positiveOption('timeout-multiplier', values['timeout-multiplier'], 1);
+  const runtimes = runtimeIds.map((id) => resolveRuntime(id));
+  for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
+  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
+  const found = discover(
+    root,
+    positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
+    PIN.not_applicable,
+    { server: wptserveDir() !== null },
+  );
+  let { tests } = found;
+  let { notApplicable } = found;
+  if (positionals.length) {
+    const res = positionals.map(globToRegExp);
+    const hit = (f) => res.some((re) => re.test(f)) || positionals.includes(f);
+    tests = tests.filter((t) => hit(t.file) || hit(t.id));
+    notApplicable = notApplicable.filter((t) => hit(t.file));
+    if (tests.length === 0) throw new Error(`No runnable WPT test matches ${positionals.join(' ')} under ${root}`);
+  }
+  const started = new Date().toISOString();
+  const commits = wptCommits(root, dirs);
+  console.log(
+    `WPT ${dirs.join(' ')} at ${Object.entries(commits)
+      .map(([d, c]) => `${d}@${c.slice(0, 12)}`)
+      .join(' ')}  (WPT_DIR=${root})`,
+  );
+  console.log(
+    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
+  );
+  const served = tests.filter((t) => t.server).length;
+  if (served) console.log(`wptserve ${WPTSERVE_VERSION} on 127.0.0.1 for the ${served} file(s) that need WPT's server`);
+  else if (!wptserveDir())
+    console.log(`wptserve not installed (make setup-wpt): files that need WPT's server are listed as not applicable`);
+  const repro = (rtId, file) =>
+    `Command: ${displayPath(process.execPath)} lib/run/cli.js wpt --runtimes ${rtId} --wpt-dir ${root} ${file}`;
+  let done = 0;
+  const total = tests.length * runtimes.length;
+  const results = await runWpt({
+    runtimes,
+    wptRoot: root,
+    tests,
+    expectations,
+    concurrency,
+    multiplier,
+    onFile(r) {
+      done++;
+      const bad = r.rows.filter((x) => UNEXPECTED.has(x.status));
+      const xpass = r.rows.filter((x) => x.status === 'unexpected-pass');
+      if (!bad.length && !xpass.length && !r.stale.length) {
+        if (values.verbose)
+          console.log(`[${done}/${total}] ok ${r.runtime} ${r.test.id}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`);
+        return;
+      }
+      console.log(`[${done}/${total}] ${r.runtime} ${printable(r.test.id)} (${r.ms} ms)`);
+      for (const x of bad)
+        console.log(`  ${x.status.toUpperCase()} ${printable(x.subtest)}${x.detail ? `: ${printable(x.detail)}` : ''}`);
+      for (const x of xpass)
+        console.log(
+          `  UNEXPECTED PASS ${printable(x.subtest)} (remove it from conformance/expectations/${r.runtime}.json)`,
+        );
+      for (const n of r.stale)
+        console.log(`  STALE expectation ${JSON.stringify(n)}: subtest not reported by this run`);
+      if (bad.length) console.log(`  ${repro(r.runtime, r.test.id)}`);
+    },
+  });
+  const rows = results.flatMap((r) => r.rows);
+  const skipped = results
+    .filter((r) => r.skipped)
+    .map((r) => ({ runtime: r.runtime, file: r.test.id, folder: r.test.folder, reason: r.skipped }));
+  const wpt = {
+    dir: root,
+    commits,
+    ...(absent.length ? { absent } : {}),
+    harness: displayPath(findHarness(root)),
+    files: {
+      run: tests.map((t) => t.id),
+      skipped,
+      not_applicable: notApplicable,
+    },
+  };
+  const info = runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt)));
+  let file = null;
+  if (!values['no-write']) {
+    file = writeConformanceResults({
+      started,
+      command: invocation(),
+      runtimes: info,
+      conformance: rows,
+      wpt,
+    });
+  }
+  console.log('');
+  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown }));
+  const naByKind = {};
+  for (const n of notApplicable) naByKind[n.kind] = (naByKind[n.kind] ?? 0) + 1;
+  console.log(
+    `files: ${tests.length} run; not applicable ${notApplicable.length} (${
+      Object.entries(naByKind)
+        .map(([k, v]) => `${v} ${NA_KINDS[k] ?? k}`)
+        .join('; ') || 'none'
+    }; each file and its reason in the results file's wpt.files.not_applicable)`,
+  );
+  for (const id of runtimeIds) {
+    const s = skipped.filter((x) => x.runtime === id);
+    if (s.length) console.log(`skipped by ${id} expectations: ${s.map((x) => `${x.file} (${x.reason})`).join('; ')}`);
+  }
+  if (runtimeIds.length > 1) {
+    console.log('');
+    console.log(formatDiff(crossRuntimeDiff(rows)));
+  }
+  let failed = false;
+  for (const id of runtimeIds) {
+    const c = passCounts(rows, id);
+    const xpass = rows.filter((r) => r.runtime === id && r.status === 'unexpected-pass').length;
+    console.log(
+      `${id}: ${c.passed}/${c.total} subtests passed, ${c.expectedFail} expected failures, ${c.unexpected} unexpected failures, ${xpass} unexpected passes${c.fileErrors ? `, ${c.fileErrors} file-level errors` : ''}`,
+    );
+    if (c.unexpected) failed = true;
+    const todo = rows.filter((r) => r.runtime === id && r.kind === 'todo').length;
+    if (todo) {
+      console.log(
+        `${id}: ${todo} expected failures are drafts (kind "todo" in conformance/expectations/${id}.json): read them, then give each entry its kind and reason`,
+      );
+      failed = true;
+    }
+  }
+  if (file) console.log(`wrote ${displayPath(file)}`);
+  return failed ? 1 : 0;
+}
+
+function diff(values, positionals) {
+  const { rows, files } = readConformanceRows(positionals);
+  const res = splitList(values.files).map(globToRegExp);
+  const match = (r) => !res.length || res.some((re) => re.test(r.file ?? r.name) || re.test(r.name));
+  console.log(`from ${files.map(displayPath).join(', ')}`);
+  console.log(formatDiff(crossRuntimeDiff(rows, { match })));
+  return 0;
+}
+
+function table(values, positionals) {
+  const { rows, files } = readConformanceRows(positionals);
+  if (!rows.length) throw new Error('No conformance rows found in results/; run make wpt or make checks first');
+  console.log(`from ${files.map(displayPath).join(', ')}`);
+  console.log(conformanceText(rows, { markdown: values.markdown }));
+  return 0;
+}
+
+function update(values, positionals) {
+  const id = values.runtimes;
+  if (!id || splitList(id).length !== 1)
+    throw new UsageError(`wpt-update needs exactly one --runtimes id, got ${JSON.stringify(id ?? '')}`);
+  const { rows, files } = readConformanceRows(positionals);
+  const mine = rows.filter((r) => r.runtime === id);
+  if (!mine.length)
+    throw new Error(
+      `No conformance rows for runtime "${id}" in ${files.map(displayPath).join(', ') || 'results/'}; run make wpt RUNTIME=${id} first`,
+    );
+  const before = loadExpectations(id);
+  const after = updateExpectations(before, mine, new Date().toISOString().slice(0, 10));
+  const file = writeExpectations(id, after);
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const k of [...keys].sort()) {
+    if (k.startsWith('$')) continue; // $comment and the like are not expectations
+    const a = JSON.stringify(before[k]);
+    const b = JSON.stringify(after[k]);
+    if (a === b) continue;
+    if (!before[k]) console.log(`+ ${k}: ${after[k].fail.expected.length} expected failure(s)`);
+    else if (!after[k]) console.log(`- ${k}: now passes`);
+    else
+      console.log(
+        `~ ${k}: ${before[k].fail?.expected?.length ?? 0} → ${after[k].fail?.expected?.length ?? 0} expected failure(s)`,
+      );
+  }
+  console.log(`wrote ${displayPath(file)} from ${files.map(displayPath).join(', ')}`);
+  return 0;
+}
+
+async function fetchWpt(values) {
+  const dest = resolve(values.dest || join(ROOT, PIN.dest));
+  return fetchCommand(PIN, dest, values.repo || PIN.repo, displayPath);
+}
+
+const RESULTS = 'results files (default: the newest conformance rows in results/)';
+
+/** @type {Record<string, import('../options.js').Command>} */
+export const WPT_COMMANDS = {
+  wpt: {
+    summary: 'run WPT testharness.js files on the runtimes against their expectations; exit 1 on an unexpected failure',
+    options: ['runtimes', 'wpt-dir', 'dirs', 'concurrency', 'timeout-multiplier', 'markdown', 'verbose', 'no-write'],
+    files: [0, Number.POSITIVE_INFINITY, 'wpt takes WPT paths or globs relative to the WPT root'],
+    run,
+  },
+  'wpt-fetch': {
+    summary: 'every WPT path of conformance/wpt.json at its pinned commit, with versions.json',
+    options: ['dest', 'repo'],
+    run: fetchWpt,
+  },
+  'wpt-diff': {
+    summary: 'where each subtest fails across runtimes, from conformance results files',
+    options: ['files'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: diff,
+  },
+  'wpt-update': {
+    summary: 'rewrite conformance/expectations/<id>.json from the newest run of one runtime (--runtimes id)',
+    options: ['runtimes'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: update,
+  },
+  'conformance-table': {
+    summary: 'the newest WPT and check rows per runtime, side by side',
+    options: ['markdown'],
+    files: [0, Number.POSITIVE_INFINITY, RESULTS],
+    run: table,
+  },
+};

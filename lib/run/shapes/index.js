@@ -1,0 +1,49 @@
+// Job shapes: how one planned job becomes one row. The workload's exports declare its shape
+// (shapeOf in lib/measure/workload.js); the loop asks the shape, never the suite, and the shape
+// hands the job to the runtime's driver. `bench` is the in-process harness, run by the driver as
+// it likes (a process per job, or workerd's served batch); `server` is the driver's server under
+// an external load generator (lib/run/shapes/server/); `process` is many whole runs of a script, timed from
+// spawn to exit (lib/run/shapes/process/).
+import { shapeOf } from '../../measure/workload.js';
+import { processRepro, runProcessJob } from './process/job.js';
+import { httpRepro, runHttpJob } from './server/job.js';
+
+/**
+ * @typedef {import('../../runtimes/rows.js').JobContext} JobContext
+ * @typedef {{
+ *   check: (module: any) => string | null,
+ *   repro: (job: any, spec: any, driver: any) => string,
+ *   run: (job: any, spec: any, ctx: JobContext, driver: any) => Promise<any>,
+ * }} Shape
+ */
+
+/** @type {Record<'bench' | 'server' | 'process', Shape>} */
+export const SHAPES = {
+  bench: {
+    check: () => null,
+    repro: (job, spec, driver) => driver.repro(job, spec),
+    run: (job, spec, ctx, driver) => driver.run(job, spec, ctx),
+  },
+  server: {
+    // The load generator opens `concurrency` connections: a positive integer, when the grid names it.
+    check: (module) =>
+      (module.params?.concurrency ?? []).every((c) => Number.isInteger(c) && c > 0)
+        ? null
+        : 'params.concurrency must hold positive integers',
+    repro: (job) => httpRepro(job),
+    run: (job, spec, ctx, driver) => runHttpJob(job, spec, ctx, driver),
+  },
+  process: {
+    check: () => null,
+    repro: (job) => processRepro(job),
+    // The runtime's kind says how a user runs a script with it (kind.json script_args); the driver only
+    // for a server's start (suites/startup/http-first-200.js: its server seam, the HTTP suite's server module).
+    run: (job, spec, ctx, driver) => runProcessJob(job, spec, ctx, driver),
+  },
+};
+
+/**
+ * The shape of a workload module.
+ * @param {any} module
+ */
+export const shapeFor = (module) => SHAPES[shapeOf(module)];
