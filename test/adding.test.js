@@ -120,7 +120,7 @@ test('the page parses: file blocks for every kind of addition, diffs with contex
     'runners/nodealias/kind.json',
     'runners/nodealias/bench.js',
     'runners/nodealias/globals.d.ts',
-    'lib/report/csv.js',
+    'lib/report/export/csv.js',
   ]) {
     assert.ok(files.includes(f), `docs/adding.md has a block for ${f}`);
   }

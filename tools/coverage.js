@@ -5,6 +5,7 @@
 //
 //   node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400]
 import { readFileSync } from 'node:fs';
+import { simulatedRecord } from '../lib/measure/record.js';
 import { simulateCoverage } from '../lib/measure/stats/coverage.js';
 import { populationOf } from '../lib/measure/stats/population.js';
 import { spreadReport } from '../lib/report/across/spread.js';
@@ -32,7 +33,7 @@ console.log('| rounds | method | 95% coverage | adjusted coverage | false claims
 console.log('|---|---|---|---|---|---|---|');
 for (const n of ns.split(',').map(Number)) {
   for (const moderate of [false, true]) {
-    const s = simulateCoverage(population, { n, tables: Number(tables), moderate });
+    const s = simulateCoverage(population, { n, tables: Number(tables), moderate, recordOf: simulatedRecord });
     console.log(
       `| ${n} | ${moderate ? 'moderated' : 'own t'} | ${pct(s.coverage)} | ${pct(s.coverage_adjusted)} | ` +
         `${pct(s.false_claims)} | ${pct(s.false_equivalent)} | ${pct(s.decisive)} |`,

@@ -111,6 +111,15 @@ export function figuresRecord({ unit, calls, timer, ...rest }) {
 }
 
 /**
+ * The record of a simulated job: a median drawn from kept rounds (the coverage simulation drives
+ * the stopping rule with them), no samples of its own.
+ * @param {number} median_ns
+ */
+export function simulatedRecord(median_ns) {
+  return { status: 'ok', median_ns, samples_total: 0, samples_ns: [], simulated: true };
+}
+
+/**
  * The record of a job that did not end ok.
  * @param {string} status 'error' | 'unsupported' | …
  * @param {string} error

@@ -19,8 +19,9 @@ import { diffGate } from './across/diff.js';
 import { spreadReport } from './across/spread.js';
 import { bisectLines, timelineSeries, timelineTable, wptBisectLines, wptTimelineLines } from './across/timeline.js';
 import { analysesOf } from './analyses/index.js';
-import { renderResults, reportOf } from './model/report.js';
+import { reportOf } from './model/report.js';
 import { printTable } from './text/print.js';
+import { renderResults } from './text/render.js';
 
 const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 

@@ -99,6 +99,7 @@ export function runtimeInfo(rt, v) {
     flags: rt.flags,
     env: rt.env,
     preload: rt.preload ? displayPath(rt.preload) : null,
+    ...(rt.variant !== undefined ? { variant: rt.variant } : {}),
     error: v.error ?? null,
   };
 }

@@ -101,7 +101,7 @@ function which(name) {
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
  *   wpt: string | null, server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
- *   flags: string[], env: Record<string, string>, preload: string | null, note: string, package: string | null,
+ *   flags: string[], variant?: boolean, env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null, unavailable: string | null,
  *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
  */
@@ -115,9 +115,9 @@ function which(name) {
  */
 export function resolveRuntime(id, registry = loadRegistry()) {
   const variant = registry.variants[id];
-  const baseId = variant ? variant.base : id;
+  const baseName = variant ? variant.base : id;
   // Any release of node, deno or bun (node@24.13.0) is an id too, installed from npm on first use.
-  const base = registry.runtimes[baseId] ?? releaseEntry(baseId);
+  const base = registry.runtimes[baseName] ?? releaseEntry(baseName);
   if (!base) {
     throw new Error(
       `Unknown runtime "${id}": valid ids are ${runtimeIds(registry).join(', ')}, or a release such as node@24.13.0, deno@2.4.1, bun@1.2.20`,
@@ -135,7 +135,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
   const inKind = (f) => (f ? join(kind.dir, f) : null);
   return {
     id,
-    base: baseId,
+    base: baseName,
     kind: base.kind,
     driver: kind.driver,
     bin: bin ?? base.which ?? '',
@@ -154,6 +154,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     args: [...kind.args, ...(variant?.flags ?? [])],
     foldFlags: kind.fold_flags ?? null,
     flags: variant?.flags ?? [],
+    variant: Boolean(variant),
     env: expandEnv(variant?.env ?? {}),
     preload: variant?.preload ? join(root, variant.preload) : null,
     note: variant?.note ?? base.note ?? '',
@@ -214,3 +215,9 @@ export function scriptLine(rt, script, scriptArgs = []) {
   if (!rt.script.args) return null;
   return commandLine({ ...rt, args: [...rt.script.args, ...rt.flags] }, script, scriptArgs);
 }
+
+/** The id of a runtime's A/A twin (one binary under two ids: make aa). */
+export const aaId = (id) => `${id}/aa`;
+
+/** The id a base tree's runtime has in a gate's run, beside this tree's `id` (lib/run/workflows/base-tree.js). */
+export const baseId = (id) => `${id}/base`;

@@ -33,10 +33,12 @@ const BASE = '(baseline)';
  * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
  * look, and one more round after a stop on its width; none past `max`). `moderate: false`
  * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
- * standard error (a test's deliberately wrong method: 0.5 halves every interval).
+ * standard error (a test's deliberately wrong method: 0.5 halves every interval). `recordOf`
+ * turns a drawn median into the job record the rule reads (lib/measure/record.js simulatedRecord).
  * @param {ReturnType<typeof populationOf>} population
  * @param {{n?: number, adaptive?: {min: number, max: number, precision: number}, tables?: number,
- *   seed?: number, moderate?: boolean, narrow?: number}} o
+ *   seed?: number, moderate?: boolean, narrow?: number,
+ *   recordOf: (median_ns: number) => {status: string, median_ns: number}}} o
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
  *   false_equivalent: number, decisive: number, mean_rounds: number}} coverage: share of 95%
  *   intervals (before the table's adjustment) holding the truth; coverage_adjusted: of the adjusted
@@ -44,7 +46,10 @@ const BASE = '(baseline)';
  *   called equivalent while the truth is outside the margin; decisive: share called faster, slower
  *   or equivalent; mean_rounds: rounds per comparison.
  */
-export function simulateCoverage(population, { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1 }) {
+export function simulateCoverage(
+  population,
+  { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1, recordOf },
+) {
   const next = rng(seed);
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
@@ -95,8 +100,7 @@ export function simulateCoverage(population, { n = 3, adaptive, tables = 400, se
             params: row.params,
             runtime: id,
             round,
-            status: 'ok',
-            median_ns: t,
+            ...recordOf(t),
           });
         }
       }

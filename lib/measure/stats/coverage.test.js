@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
 import { MODES } from '../defaults.js';
+import { simulatedRecord } from '../record.js';
 import { simulateCoverage } from './coverage.js';
 import { populationOf } from './population.js';
 
@@ -30,7 +31,7 @@ test('the kept population holds every comparison of QUICK math+json with 20 roun
 });
 
 test('3-round tables: moderated, adjusted intervals cover ≥ the floor (93% the aim), false claims ≤ 5%', () => {
-  const s = simulateCoverage(population, { n: 3, tables: 300, seed: 3 });
+  const s = simulateCoverage(population, { recordOf: simulatedRecord, n: 3, tables: 300, seed: 3 });
   assert.ok(s.coverage_adjusted >= FLOOR, JSON.stringify(s));
   assert.ok(s.false_claims <= 0.05 && s.false_equivalent <= 0.05, JSON.stringify(s));
 });
@@ -38,6 +39,7 @@ test('3-round tables: moderated, adjusted intervals cover ≥ the floor (93% the
 test("QUICK's adaptive rule (looks at 3 and 6; a stop on width a round later, on a decision at once): coverage ≥ the floor (93% the aim)", () => {
   const q = MODES.quick;
   const s = simulateCoverage(population, {
+    recordOf: simulatedRecord,
     adaptive: { min: q.rounds, max: q.max_rounds, precision: q.precision },
     tables: 200,
     seed: 5,
@@ -47,7 +49,7 @@ test("QUICK's adaptive rule (looks at 3 and 6; a stop on width a round later, on
 });
 
 test('the simulation can fail: intervals half as wide read far under the floor', () => {
-  const s = simulateCoverage(population, { n: 3, tables: 100, seed: 7, narrow: 0.5 });
+  const s = simulateCoverage(population, { recordOf: simulatedRecord, n: 3, tables: 100, seed: 7, narrow: 0.5 });
   // 3-round tables are wide, so halving them costs 13 points here (97.5% → 84.4%), not 50
   assert.ok(s.coverage_adjusted < FLOOR - 0.05, JSON.stringify(s));
 });

@@ -3,12 +3,10 @@
 
 import { pairRounds } from '../../measure/stats/compare.js';
 import { noiseFloor } from '../../measure/stats/paired.js';
+import { aaId } from '../../runtimes/registry.js';
 import { aggregate } from '../model/aggregate.js';
 import { simpleTable } from '../model/model.js';
 import { fmtInterval, verdictText } from '../model/ratio-text.js';
-
-/** The id of a runtime's A/A twin. */
-export const aaId = (id) => `${id}/aa`;
 
 /**
  * Per row of an A/A results file: the ratio of the twin against the original and its interval.

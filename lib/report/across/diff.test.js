@@ -6,11 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { testFingerprint } from '../../../test/fixtures/fingerprint.js';
+import { doc, rounds } from '../../../test/fixtures/table-doc.js';
 import { uniform } from '../../measure/stats/prng.js';
 import { ROOT } from '../../paths.js';
 import { validateResults } from '../../results/file.js';
+import { printTable } from '../text/print.js';
 import { aaReport, floorByRow } from './aa.js';
-import { diffGate, pairedGate } from './diff.js';
+import { diffGate, diffOf } from './diff.js';
+import { pairedGate } from './gate.js';
 
 /** A results document: runtimes × workloads × rounds with times around `ns` (noise `cv`, seeded). */
 function docOf({
@@ -191,4 +194,12 @@ test('the paired gate passes equal trees and names a row the head broke', () => 
   assert.match(row.verdict.text, /^BROKEN/);
   // A base id running another version than the head's says so.
   assert.equal(row.runtime, 'node (v0 → v1)');
+});
+
+test('diff shows B relative to A per runtime', () => {
+  const a = doc([...rounds('a', [100, 101, 99]), ...rounds('b', [100, 100, 100])]);
+  const b = doc([...rounds('a', [50, 50.5, 49.5]), ...rounds('b', [100, 101, 99])]);
+  const text = printTable(diffOf(a, b).table);
+  assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00×$/m);
+  assert.match(text, /s\/w chunk=1024\s+b\s+.*=1\.00×$/m);
 });

@@ -1,9 +1,7 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { UNEXPECTED } from '../../results/status.js';
-import { printFormat, printLines, printTable } from '../text/print.js';
 import { simpleTable } from './model.js';
-import { printable } from './printable.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
 
@@ -135,22 +133,6 @@ export function crossRuntimeDiff(rows, { match = () => true } = {}) {
   return out.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
 }
 
-/** Plain-text rendering of crossRuntimeDiff, grouped by category. */
-export function formatDiff(diff) {
-  if (diff.length === 0) return 'No subtest fails on any runtime.';
-  const lines = [];
-  let current = null;
-  for (const d of diff) {
-    if (d.category !== current) {
-      current = d.category;
-      lines.push(`${current} (${diff.filter((x) => x.category === current).length}):`);
-    }
-    lines.push(`  ${printable(d.name)}${d.missing.length ? `  [not run on ${d.missing.join(', ')}]` : ''}`);
-    for (const [rt, detail] of Object.entries(d.details)) lines.push(`      ${rt}: ${printable(detail.slice(0, 160))}`);
-  }
-  return lines.join('\n');
-}
-
 /** "deno and node", "bun, deno and node". */
 const andList = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
@@ -224,56 +206,4 @@ export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesO
   body.push(['WPT total', ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt)))]);
   const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
   return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
-}
-
-/** Text width a printed table may take. */
-const WIDTH = 120;
-
-/**
- * The printed table for all runtimes if it fits WIDTH (or is markdown, which wraps itself), else
- * for the fewest groups of consecutive runtimes, of equal size, that each fit.
- * @param {string[]} runtimes
- * @param {(rts: string[]) => string} print
- * @param {boolean} markdown
- */
-function fitting(runtimes, print, markdown) {
-  const widest = (t) => Math.max(...t.split('\n').map((l) => [...l].length));
-  for (let n = 1; n <= runtimes.length; n++) {
-    // n groups of (nearly) equal size: 6 runtimes in two tables of 3, not 5 and 1.
-    const size = Math.ceil(runtimes.length / n);
-    const groups = [];
-    for (let i = 0; i < runtimes.length; i += size) groups.push(print(runtimes.slice(i, i + size)));
-    if (markdown || groups.every((g) => widest(g) <= WIDTH)) return groups;
-  }
-  return [print(runtimes)];
-}
-
-/**
- * The tables people come for, as text or markdown: WPT per interface with a line per interface,
- * then the shared checks, then the legend.
- * @param {Array<Record<string, any>>} rows
- * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} [options]
- */
-export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false } = {}) {
-  const format = printFormat({ markdown });
-  const parts = [];
-  if (rows.some((r) => r.source === 'wpt')) {
-    const { summary } = interfaceTable(rows, { runtimes, classify, order });
-    // Text stays within 120 columns: with many runtimes, the table comes in runtime groups.
-    for (const group of fitting(
-      runtimes,
-      (rts) => printTable(interfaceTable(rows, { runtimes: rts, classify, order }).table, { format }),
-      markdown,
-    )) {
-      parts.push(group, '');
-    }
-    parts.push(printLines(summary, { format }));
-  }
-  const checks = rows.filter((r) => r.source === 'check');
-  if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
-  parts.push(
-    '',
-    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
-  );
-  return parts.join('\n');
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { formatDiff } from '../text/conformance.js';
 import { printTable } from '../text/print.js';
-import { conformanceTable, crossRuntimeDiff, formatDiff, passCounts } from './conformance.js';
+import { conformanceTable, crossRuntimeDiff, passCounts } from './conformance.js';
 
 const wpt = (runtime, folder, subtest, status) => ({
   runtime,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { doc, rounds, row } from '../../../test/fixtures/table-doc.js';
-import { renderResults } from './report.js';
+import { renderResults } from '../text/render.js';
 
 test('SHOW=cpu: a cell’s utilisation is its window’s CPU over the window’s wall; uneven samples are marked', () => {
   // 3 rounds: 2 ms per call of 1 MB; the window holds 100 calls and 300 ms of CPU (3 ms per MB) but

@@ -2,14 +2,13 @@
 // configured alike, the confounders that started public benchmark fights (React in dev mode
 // because NODE_ENV was unset on one side, GC hooks on one side only, undeclared flags, a busy
 // machine). Warnings in the table, or an error with STRICT=1.
-import { loadRegistry } from '../../runtimes/registry.js';
+// Everything is read from the file, so a file warns the same in any checkout.
 
 /**
  * @param {any} doc a results document
- * @param {{variants?: Record<string, any>}} [registry] variants declared in runners/runtimes.json
  * @returns {string[]} one line per problem, empty when the comparison is configured alike
  */
-export function methodologyWarnings(doc, registry = safeRegistry()) {
+export function methodologyWarnings(doc) {
   const out = [];
   const rts = doc.runtimes ?? [];
   const envOf = (r) => r.env?.NODE_ENV ?? doc.fingerprint?.node_env ?? '(unset)';
@@ -44,8 +43,8 @@ export function methodologyWarnings(doc, registry = safeRegistry()) {
     );
   }
   for (const r of rts) {
-    const declared = Boolean(registry.variants?.[r.id]);
-    if ((r.flags?.length || r.preload) && !declared) {
+    // The file says whether the id was a declared variant when it ran (files before that field: no claim).
+    if ((r.flags?.length || r.preload) && r.variant === false) {
       out.push(
         `${r.id} ran with ${r.flags?.length ? `flags ${r.flags.join(' ')}` : ''}${r.flags?.length && r.preload ? ' and ' : ''}${r.preload ? `preload ${r.preload}` : ''} but is not a declared variant in runners/runtimes.json`,
       );
@@ -58,13 +57,4 @@ export function methodologyWarnings(doc, registry = safeRegistry()) {
     );
   }
   return out;
-}
-
-/** The registry, or none when it cannot be read (a results file printed elsewhere). */
-function safeRegistry() {
-  try {
-    return loadRegistry();
-  } catch {
-    return { variants: {} };
-  }
 }

@@ -2,6 +2,7 @@
 // why the run stopped, and what each row reached. A printer of a results file's `adaptive` object
 // (lib/measure/stats/stopping.js writes it).
 import { paramsKey } from '../../measure/workload.js';
+import { WIDTH } from '../text/wrap.js';
 
 const pct = (/** @type {number} */ x) => `±${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 
@@ -11,7 +12,7 @@ const pct = (/** @type {number} */ x) => `±${(x * 100).toFixed(x < 0.1 ? 1 : 0)
  * @param {any} adaptive a results file's `adaptive` object
  * @param {number} [width]
  */
-export function precisionHeader(adaptive, width = 120) {
+export function precisionHeader(adaptive, width = WIDTH) {
   if (!adaptive?.rows?.length) return '';
   const rows = adaptive.rows;
   const reached = rows.filter((r) => r.reached).length;

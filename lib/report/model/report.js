@@ -1,20 +1,19 @@
 // Side-by-side tables from a results document: rows = workload + params, columns = runtimes.
-// Each function here returns report-model TableData (lib/report/model/model.js); renderResults
+// Each function here returns report-model TableData (lib/report/model/model.js); text/render.js
 // composes them and hands them to a printer (lib/report/text/print.js). Cells are in cells.js, the
 // plain-words summary and legend in summary.js, units in units.js.
 
 import { conformanceRows } from '../../results/conformance-form.js';
-import { commitInHistory } from '../../results/file.js';
-import { textCharts } from '../text/chart.js';
-import { printFormat, printLines, printTable } from '../text/print.js';
+import { wrap } from '../text/wrap.js';
 import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
 import { conformanceTable, interfaceTable, passCounts } from './conformance.js';
+import { fingerprintLines } from './header.js';
 import { methodologyWarnings } from './methodology.js';
 import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
 import { rowUnit } from './row-units.js';
-import { legendLines, summaryLines, wrap } from './summary.js';
+import { legendLines, summaryLines } from './summary.js';
 import { si } from './units.js';
 
 /** A throughput column's base unit; cells put an SI prefix on it (12.3M = 12.3 MB/s under B/s). */
@@ -165,36 +164,6 @@ export function extraMetricTables(agg, labels, detail = false) {
   });
 }
 
-/** ", SMT on" / ", SMT off" where the file says (older files do not). */
-const smtText = (smt) => (smt?.active === true ? ', SMT on' : smt?.active === false ? ', SMT off' : '');
-
-/** Fingerprint and runtimes, one line each, to print above a table. */
-
-/** "; 3 round(s)", or "; 3–7 rounds" when adaptive sampling ran some rows longer than the minimum. */
-function roundsText(doc) {
-  if (!doc.options?.rounds) return '';
-  const most = Math.max(doc.options.rounds, ...(doc.results ?? []).map((r) => r.round ?? 0));
-  return most > doc.options.rounds ? `; ${doc.options.rounds}–${most} rounds` : `; ${doc.options.rounds} round(s)`;
-}
-
-export function fingerprintLines(doc) {
-  const f = doc.fingerprint;
-  return [
-    `machine: ${f.cpu_model} × ${f.cores}${smtText(f.smt)}${f.vm?.detected ? ' (virtual machine)' : ''}, ${si(f.mem_bytes / 2 ** 30)} GiB, ${f.os}, kernel ${f.kernel}, ${f.arch}, governor ${f.governor}`,
-    `load average: start ${f.loadavg_start.join(' ')}, end ${f.loadavg_end?.join(' ') ?? 'n/a'}; NODE_ENV=${f.node_env ?? '(unset)'}`,
-    `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}${roundsText(doc)}${doc.options?.quick ? ', QUICK' : ''}`,
-    ...(doc.provenance
-      ? [
-          `parity: commit ${doc.provenance.commit ?? 'unknown'}${doc.provenance.dirty ? ' (uncommitted changes)' : ''}${commitInHistory(doc.provenance.commit) === false ? ' (not in this repository’s history: made from work that did not land)' : ''}; package-lock sha256 ${String(doc.provenance.lock_sha256 ?? 'unknown').slice(0, 12)}`,
-        ]
-      : []),
-    ...doc.runtimes.map(
-      (r) =>
-        `${r.id}: ${r.version ?? 'n/a'} (${r.engine ?? '?'} ${r.engine_version ?? ''})${r.flags?.length ? ` flags ${r.flags.join(' ')}` : ''}${r.preload ? ` preload ${r.preload}` : ''}${r.error ? ` — ${r.error}` : ''}`,
-    ),
-  ];
-}
-
 /**
  * Every table of a results document, as report-model data, in print order. `only`: 'main' (the
  * runtime tables) or 'analyses' (the suite's own tables). Notes are the summary in plain words,
@@ -256,24 +225,4 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   const notes = [...legend, ...(perf ? notesOf(agg) : [])];
   const fingerprint = [...fingerprintLines(doc), ...warnings].flatMap((l) => wrap(l));
   return { fingerprint, tables, notes, summary, agg };
-}
-
-/**
- * Everything `make table` prints for a results document, as text or markdown.
- * @param {any} doc
- * @param {{show?: string[], baseline?: string, markdown?: boolean, floor?: Map<string, number>, analyses?: any[], color?: boolean, only?: string, keep?: (r: any) => boolean}} opts
- */
-export function renderResults(
-  doc,
-  { show = [], baseline, markdown = false, floor, analyses = [], color = false, only, keep } = {},
-) {
-  const format = printFormat({ markdown });
-  const r = reportOf(doc, { show, baseline, floor, analyses, only, keep });
-  const tables = r.tables.map((t) => printTable(t, { format, color }));
-  // The summary reads with the main table: right under it, before the other tables.
-  if (r.summary.length && tables.length && only !== 'analyses') tables[0] += `\n\n${printLines(r.summary, { format })}`;
-  // Bars are a terminal picture: in markdown they go in a code block.
-  const charts = show.includes('chart') ? textCharts(r.agg).map((c) => (markdown ? `\`\`\`\n${c}\n\`\`\`` : c)) : [];
-  const notes = r.notes.length ? [printLines(r.notes, { format })] : [];
-  return [printLines(r.fingerprint, { format }), ...tables, ...charts, ...notes].join('\n\n');
 }

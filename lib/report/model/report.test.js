@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { doc, rounds, row } from '../../../test/fixtures/table-doc.js';
-import { renderDiff } from '../across/diff.js';
 import { printTable, wantsColor } from '../text/print.js';
+import { renderResults } from '../text/render.js';
 import { aggregate } from './aggregate.js';
-import { conformanceMark, renderResults } from './report.js';
+import { conformanceMark } from './report.js';
 import { fmtTime, si } from './units.js';
 
 test('a runtime twice as fast gets a significant 2x throughput ratio', () => {
@@ -184,14 +184,6 @@ test('si and fmtTime format for reading', () => {
   assert.equal(si(12.5), '12.5');
   assert.equal(fmtTime(850), '850 ms');
   assert.equal(fmtTime(1234), '1.23 s');
-});
-
-test('diff shows B relative to A per runtime', () => {
-  const a = doc([...rounds('a', [100, 101, 99]), ...rounds('b', [100, 100, 100])]);
-  const b = doc([...rounds('a', [50, 50.5, 49.5]), ...rounds('b', [100, 101, 99])]);
-  const text = renderDiff(a, b);
-  assert.match(text, /s\/w chunk=1024\s+a\s+.*\s2\.00×$/m);
-  assert.match(text, /s\/w chunk=1024\s+b\s+.*=1\.00×$/m);
 });
 
 test('conformance rows add a pass count per cell and a conformance table', () => {

@@ -3,12 +3,10 @@
 
 import { CORRECTION } from '../../measure/stats/compare.js';
 import { EQUIVALENCE_MARGIN } from '../../measure/stats/paired.js';
-import { wrap } from '../text/wrap.js';
+import { WIDTH, wrap } from '../text/wrap.js';
 import { MARKS } from './cells.js';
 import { setsAside } from './mode-lines.js';
 import { fmtInterval, fmtX, verdictText } from './ratio-text.js';
-
-export { wrap };
 
 /**
  * One row's comparison: the fastest runtime against the baseline, or, when the baseline is the
@@ -61,7 +59,7 @@ function phrase(c) {
  * pair, all significant or all not) read as one phrase with the range of their ratios.
  * @returns {string[]} lines, each at most `width` columns
  */
-export function summaryLines(agg, width = 120) {
+export function summaryLines(agg, width = WIDTH) {
   /** @type {Map<string, any[]>} */
   const groups = new Map();
   for (const row of agg.rows) {
@@ -98,7 +96,7 @@ export function summaryLines(agg, width = 120) {
  * @param {any} agg
  * @param {{detail?: boolean, floor?: boolean, marks?: string[], width?: number}} [o]
  */
-export function legendLines(agg, { detail = false, floor = false, marks = [], width = 120 } = {}) {
+export function legendLines(agg, { detail = false, floor = false, marks = [], width = WIDTH } = {}) {
   const n = agg.rows[0]?.cells[agg.baseline]?.rounds;
   const text = [
     `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${agg.rows.some(setsAside) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
 import { conformanceRows } from '../../results/conformance-form.js';
-import { conformanceReport } from '../model/conformance.js';
+import { conformanceReport } from './conformance.js';
 
 const doc = JSON.parse(readFileSync(join(ROOT, 'results', 'published', 'conformance-wpt-all.json'), 'utf8'));
 

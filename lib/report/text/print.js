@@ -68,6 +68,6 @@ export function printLines(lines, { format = 'text' } = {}) {
     }
     return whole.map((l) => `- ${l}`).join('\n');
   }
-  // Text wraps at 120 columns, except a line with a command to paste, which must stay whole.
+  // Text wraps at WIDTH columns, except a line with a command to paste, which must stay whole.
   return lines.flatMap((l) => (l.includes('Command: ') ? [l] : wrap(l))).join('\n');
 }

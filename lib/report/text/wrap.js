@@ -1,7 +1,10 @@
-// Word wrap for the text printer: tables and their notes fit 120 columns.
+// Word wrap for the text printer: tables and their notes fit WIDTH columns.
 
 /** Wrap words to lines of at most `width` columns, continuation lines indented; a newline in the text stays one. */
-export function wrap(text, width = 120, indent = '  ') {
+/** The width every text table, note and header fits: one constant for every printer. */
+export const WIDTH = 120;
+
+export function wrap(text, width = WIDTH, indent = '  ') {
   if (text.includes('\n')) return text.split('\n').flatMap((l) => wrap(l, width, indent));
   if ([...text].length <= width) return [text];
   const lines = [];

@@ -10,8 +10,8 @@ import { aaReport } from '../../report/across/aa.js';
 import { analysesOf } from '../../report/analyses/index.js';
 import { methodologyWarnings } from '../../report/model/methodology.js';
 import { precisionHeader } from '../../report/model/precision-header.js';
-import { renderResults } from '../../report/model/report.js';
 import { printTable, wantsColor } from '../../report/text/print.js';
+import { renderResults } from '../../report/text/render.js';
 import {
   finishResultsDoc,
   newResultsDoc,

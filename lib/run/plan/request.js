@@ -3,9 +3,8 @@
 // mistake is a UsageError (one line, exit 2).
 import { resolve } from 'node:path';
 import { splitList, UsageError } from '../../paths.js';
-import { aaId } from '../../report/across/aa.js';
 import { listSuites, loadWorkloads, SUITES_DIR } from '../../results/discover.js';
-import { loadRegistry, resolveRuntime, runtimeIds } from '../../runtimes/registry.js';
+import { aaId, loadRegistry, resolveRuntime, runtimeIds } from '../../runtimes/registry.js';
 import { positiveOption } from '../options.js';
 import { shapeFor } from '../shapes/index.js';
 

@@ -8,11 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { JOB_PROTOCOL } from '../../measure/protocol.js';
 import { paramsKey } from '../../measure/workload.js';
 import { UsageError } from '../../paths.js';
-import { aaId } from '../../report/across/aa.js';
-import { baseId } from '../../report/across/diff.js';
 import { listSuites, loadWorkloads } from '../../results/discover.js';
 import { provenance } from '../../results/file.js';
-import { loadRegistry, resolveRuntime } from '../../runtimes/registry.js';
+import { aaId, baseId, loadRegistry, resolveRuntime } from '../../runtimes/registry.js';
 import { planRows } from '../plan/plan.js';
 import { shapeFor } from '../shapes/index.js';
 

@@ -7,12 +7,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ROOT, splitList, UsageError } from '../../paths.js';
-import { aaId, floorByRow } from '../../report/across/aa.js';
-import { pairedGate } from '../../report/across/diff.js';
+import { floorByRow } from '../../report/across/aa.js';
+import { pairedGate } from '../../report/across/gate.js';
 import { printFormat, printTable } from '../../report/text/print.js';
 import { readResults, writeJsonAtomic } from '../../results/file.js';
 import { HOST, hostKey } from '../../runtimes/host.js';
-import { loadRegistry, resolveRuntime } from '../../runtimes/registry.js';
+import { aaId, loadRegistry, resolveRuntime } from '../../runtimes/registry.js';
 import { run } from '../loop/loop.js';
 import { parseParamFilter } from '../plan/plan.js';
 import { runRequest } from '../plan/request.js';
