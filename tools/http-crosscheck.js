@@ -17,7 +17,7 @@ import { median } from '../lib/measure/stats/stats.js';
 import { ROOT } from '../lib/paths.js';
 import { provenance, writeJsonAtomic } from '../lib/results/file.js';
 import { ohaBin, parseOha, parseWrk, requestFiles, wrkBin } from '../lib/run/shapes/server/generators.js';
-import { firstOk } from '../lib/run/shapes/server/job.js';
+import { firstOk } from '../lib/run/shapes/server/start.js';
 import { OPEN_CONNECTIONS } from '../lib/run/shapes/server/timed.js';
 import { driverFor } from '../lib/runtimes/drivers/index.js';
 import { resolveRuntime } from '../lib/runtimes/registry.js';

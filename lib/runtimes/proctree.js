@@ -2,7 +2,9 @@
 // threads and every process it started, so what a job spends in child processes or worker threads
 // is visible apart from the main thread (issue 10.4). Linux only; elsewhere rows name the figures
 // as unmeasured.
+import { readFileSync } from 'node:fs';
 import { CLK_TCK } from '../measure/oscpu.js';
+import { descendantsOf } from './descendants.js';
 import { listProc, parseChildren, parseStat, parseStatus, readProc } from './procfs.js';
 
 // The HTTP job's server figures read these two parsers through this module.
@@ -227,3 +229,17 @@ export function treeMetrics(tree) {
  */
 export const wantsTreeMetrics = (tree, module) =>
   Boolean(tree && (module?.tree === true || tree.summary.children > 0 || tree.summary.worker_threads > 0));
+
+/** CPU (user + sys) of every process below `pid`, in ms, from /proc. */
+export function treeCpuMs(pid) {
+  let ticks = 0;
+  for (const p of descendantsOf(pid)) {
+    try {
+      const st = parseStat(readFileSync(`/proc/${p}/stat`, 'utf8'));
+      if (st) ticks += st.utime + st.stime;
+    } catch {
+      // gone between listing and reading
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}

@@ -5,8 +5,9 @@
 // an external load generator (lib/run/shapes/server/); `process` is many whole runs of a script, timed from
 // spawn to exit (lib/run/shapes/process/).
 import { shapeOf } from '../../measure/workload.js';
-import { processRepro, runProcessJob } from './process/job.js';
-import { httpRepro, runHttpJob } from './server/job.js';
+import { runProcessJob } from './process/job.js';
+import { cliRepro } from './repro.js';
+import { runHttpJob } from './server/job.js';
 
 /**
  * @typedef {import('../../runtimes/rows.js').JobContext} JobContext
@@ -30,12 +31,12 @@ export const SHAPES = {
       (module.params?.concurrency ?? []).every((c) => Number.isInteger(c) && c > 0)
         ? null
         : 'params.concurrency must hold positive integers',
-    repro: (job) => httpRepro(job),
+    repro: (job) => cliRepro(job),
     run: (job, spec, ctx, driver) => runHttpJob(job, spec, ctx, driver),
   },
   process: {
     check: () => null,
-    repro: (job) => processRepro(job),
+    repro: (job) => cliRepro(job),
     // The runtime's kind says how a user runs a script with it (kind.json script_args); the driver only
     // for a server's start (suites/startup/http-first-200.js: its server seam, the HTTP suite's server module).
     run: (job, spec, ctx, driver) => runProcessJob(job, spec, ctx, driver),

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { median } from '../../../measure/stats/stats.js';
-import { startOnce } from './job.js';
 import { launcherPython, launchStarts } from './launch.js';
+import { startOnce } from './starts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parity-launch-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

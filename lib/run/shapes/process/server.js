@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { median } from '../../../measure/stats/stats.js';
 import { startChild } from '../../../runtimes/proc.js';
 import { parseStatus } from '../../../runtimes/proctree.js';
-import { firstOk, servedModule } from '../server/job.js';
 import { heapAfterGc, treeRssBytes } from '../server/memory.js';
+import { firstOk, servedModule } from '../server/start.js';
 import { heapMetric } from './heap.js';
 import { binaryOf, startFigures } from './record.js';
 

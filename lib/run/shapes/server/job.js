@@ -1,15 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+// The server shape's job: start the runtime's server for the job's module (pinned apart from the
+// load client), wait for its first 200, warm it, then measure it under the workload's loop kind
+// (closed, open, idle) from outside: throughput, latency, CPU of its process tree, RSS.
 import { fileURLToPath } from 'node:url';
-import { CLK_TCK } from '../../../measure/oscpu.js';
 import { failedRecord } from '../../../measure/record.js';
-import { paramsKey } from '../../../measure/workload.js';
-import { descendantsOf } from '../../../runtimes/descendants.js';
-import { shellQuote } from '../../../runtimes/drivers/process.js';
+import { pinning, pinSelf } from '../../../runtimes/pin.js';
 import { runMeasured, runToEnd } from '../../../runtimes/proc.js';
-import { parseStat } from '../../../runtimes/proctree.js';
+import { treeCpuMs } from '../../../runtimes/proctree.js';
 import { outcomeNotRun, toRow } from '../../../runtimes/rows.js';
 import { requestFiles } from './generators.js';
 import { idleConnections, idleInner } from './idle.js';
@@ -22,6 +18,7 @@ import {
   treeRssBytes,
   withMemory,
 } from './memory.js';
+import { firstOk, servedModule } from './start.js';
 import { closedLoad, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load-client.js', import.meta.url));
@@ -34,61 +31,6 @@ export const openPointMs = (spec) => spec.http?.point_ms ?? Math.min(5000, Math.
 
 /** The most requests one load sends, whatever its duration. */
 export const MAX_REQUESTS = 50_000;
-
-/**
- * Cores for server and client: taskset on Linux with two cores or more; otherwise none (and
- * the row says the two shared the machine).
- * @returns {{server: string, client: string} | null}
- */
-export function pinning(cores = availableParallelism(), hasTaskset = existsSync('/usr/bin/taskset')) {
-  return cores >= 2 && hasTaskset ? { server: String(cores - 1), client: '0' } : null;
-}
-
-/**
- * Pin this process (the orchestrator, every thread: its RSS sampler and /proc readers run here)
- * to the client's core for one HTTP job, off the server's (issue 25.5); returns the undo, which
- * gives it every core again. A failure to pin leaves it where it was.
- * @param {string} core
- */
-export function pinSelf(core, cores = availableParallelism()) {
-  const set = (list) => {
-    try {
-      execFileSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return set(core) ? () => set(`0-${cores - 1}`) : () => false;
-}
-
-/** CPU (user + sys) of every process below `pid`, in ms, from /proc. */
-export function treeCpuMs(pid) {
-  let ticks = 0;
-  for (const p of descendantsOf(pid)) {
-    try {
-      const st = parseStat(readFileSync(`/proc/${p}/stat`, 'utf8'));
-      if (st) ticks += st.utime + st.stime;
-    } catch {
-      // gone between listing and reading
-    }
-  }
-  return (ticks * 1000) / CLK_TCK;
-}
-
-/**
- * The path of the module a server job serves: the workload's `server`, relative to its file, as a
- * bench job's workload is named by its path.
- * @param {{server: string}} w
- * @param {string} file the workload's path
- */
-export const servedModule = (w, file) => join(dirname(file), w.server);
-
-/** A command a user can paste to rerun one HTTP job. */
-export function httpRepro(job) {
-  const params = paramsKey(job.params);
-  return `node lib/run/cli.js run --runtimes ${shellQuote(job.runtime.id)} --suite http --workload ${job.workload.name}${params ? ` --params ${shellQuote(params)}` : ''} --rounds 1`;
-}
 
 /**
  * Run the load client once; resolves with its JSON or an error message.
@@ -117,40 +59,69 @@ async function runClient(spec, pin, register) {
   }
 }
 
-/** Poll GET /healthz every 5 ms until it answers 200; resolves with the time it did (performance.now). Also the start-up suite's http-first-200. */
-export async function firstOk(port, untilMs, gone) {
-  for (;;) {
-    if (gone.ended) throw new Error('the server exited before it answered /healthz');
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      await r.arrayBuffer();
-      if (r.status === 200) return performance.now();
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() > untilMs) throw new Error('the server did not answer /healthz with 200 within 30 s');
-    await new Promise((res) => setTimeout(res, 5));
+/**
+ * The figures of the job's loop kind on a warmed server: idle connections (no load), the open-loop
+ * curve (oha at fixed rates; memory at the highest rate the server held) or the closed load
+ * (wrk at the job's concurrency; memory through that load, then the heap after a full GC).
+ * @param {{job: any, spec: any, w: any, port: number, pid: number, warm: any, t: any, c: any, concurrency: number,
+ *   rssIdle: number | null}} o
+ */
+async function loadFigures({ job, spec, w, port, pid, warm, t, c, concurrency, rssIdle }) {
+  const rss = () => treeRssBytes(pid);
+  const cpu = () => treeCpuMs(pid);
+  if (w.loop === 'idle') {
+    const n = Number(job.params.connections);
+    const verify = (res) => w.verify(res, job.params);
+    return idleInner(await idleConnections({ port, n, req: t.req, verify, rss }), c);
   }
+  if (w.loop === 'open') {
+    const curved = await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c, rss);
+    const steady = steadyPoint(curved?.report?.curve ?? []);
+    const at = steady?.rss ?? null;
+    return withMemory(thinCurveRss(curved), rssIdle, at, at?.interval_ms ?? 0, null, steady?.offered ?? null);
+  }
+  // RSS through the closed load only: one steady rate, so growth over it is the server's own.
+  const every = rssIntervalMs(loadDuration(spec));
+  const sampler = rssSampler(rss, every);
+  const closed = await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c).catch((e) => {
+    sampler.stop();
+    throw e;
+  });
+  const samples = sampler.stop();
+  return withMemory(closed, rssIdle, samples, every, await heapAfterGc(port, rss));
 }
 
 /**
- * Inverse throughput over ten slices of the load (ns per request, by completion time): the
- * spread within one job, for the row's samples and interval.
- * @param {number[]} done completion times in ms since the load started
+ * What one started server goes through: its port, the first 200, a warm-up load, then the figures
+ * of its loop kind. Resolves with the record (a failed one naming the phase it failed in).
+ * @param {{job: any, spec: any, w: any, h: any, t0: number, launch: any, gone: {ended: boolean},
+ *   pin: any, base: any, node_env: string, concurrency: number, register: (kill: () => void) => void,
+ *   onFiles: (files: any) => void}} o
  */
-export function slices(done, n = 10) {
-  const s = [...done].sort((a, b) => a - b);
-  const out = [];
-  let prev = 0;
-  for (let k = 1; k <= n; k++) {
-    const end = Math.floor((s.length * k) / n);
-    const start = Math.floor((s.length * (k - 1)) / n);
-    if (end <= start) continue;
-    const t = s[end - 1];
-    out.push(((t - prev) * 1e6) / (end - start));
-    prev = t;
+async function serveAndMeasure(o) {
+  const { job, spec, w, h, t0, launch, gone, pin, base, register } = o;
+  let phase = 'start';
+  try {
+    const port = await launch.port(h, 30_000, gone);
+    const ready = await firstOk(port, t0 + 30_000, gone);
+    const rssIdle = treeRssBytes(h.pid);
+    phase = 'warm-up';
+    const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
+    const warm = await runClient({ ...base, port, duration_ms: warmMs, skip_first: true }, pin, register);
+    if (!warm.ok) throw Object.assign(new Error(warm.error), { phase });
+    phase = 'load';
+    const req = w.request(job.params);
+    const files = requestFiles(req);
+    o.onFiles(files);
+    const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register, req };
+    const c = { startup_ms: ready - t0, node_env: o.node_env, pin };
+    return await loadFigures({ job, spec, w, port, pid: h.pid, warm, t, c, concurrency: o.concurrency, rssIdle });
+  } catch (e) {
+    const why = /** @type {Error} */ (e).message;
+    return failedRecord('error', why, /** @type {any} */ (e).phase ?? phase, { unit: 'requests' });
+  } finally {
+    h.stop();
   }
-  return out;
 }
 
 /**
@@ -169,11 +140,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
   }
   const env = { ...process.env, ...rt.env, ...(w.serverEnv?.(job.params) ?? {}) };
   const node_env = env.NODE_ENV ?? '(unset)';
-  // An open-loop workload (suites/http/open-loop.js) says so; its curve needs oha besides wrk.
-  const open = w.loop === 'open';
-  // Idle connections (suites/http/idle-connections.js) time no load: no generator needed.
-  const idle = w.loop === 'idle';
-  const missing = idle ? null : missingGenerator(open);
+  // An open-loop curve needs oha besides wrk; idle connections time no load and need neither.
+  const missing = w.loop === 'idle' ? null : missingGenerator(w.loop === 'open');
   /** @type {any} */
   const launch = missing
     ? { unsupported: missing }
@@ -197,12 +165,13 @@ export async function runHttpJob(job, spec, ctx, driver) {
   let killClient = null;
   /** @type {any} */
   let files = null;
-  /** @type {any} */
-  let inner = null;
-  /** @type {Promise<void> | null} */
-  let talk = null;
+  /** @type {Promise<any> | null} */
+  let record = null;
   // Set when the server's process is gone (crashed, timed out, interrupted): waits stop at once.
   const gone = { ended: false };
+  const register = (k) => {
+    killClient = k;
+  };
   const outcome = await runMeasured({
     bin: pin ? 'taskset' : launch.bin,
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
@@ -218,68 +187,16 @@ export async function runHttpJob(job, spec, ctx, driver) {
       }),
     onStart(h) {
       const t0 = performance.now();
-      talk = (async () => {
-        let phase = 'start';
-        try {
-          const port = await launch.port(h, 30_000, gone);
-          const ready = await firstOk(port, t0 + 30_000, gone);
-          const startup_ms = ready - t0;
-          const rssIdle = treeRssBytes(h.pid);
-          phase = 'warm-up';
-          const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
-          const register = (k) => {
-            killClient = k;
-          };
-          const warm = await runClient({ ...base, port, duration_ms: warmMs, skip_first: true }, pin, register);
-          if (!warm.ok) throw Object.assign(new Error(warm.error), { phase });
-          phase = 'load';
-          const req = w.request(job.params);
-          files = requestFiles(req);
-          const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register };
-          const cpu = () => treeCpuMs(h.pid);
-          const c = { startup_ms, node_env, pin };
-          if (idle) {
-            const n = Number(job.params.connections);
-            const rss = () => treeRssBytes(h.pid);
-            const verify = (res) => w.verify(res, job.params);
-            inner = idleInner(await idleConnections({ port, n, req, verify, rss }), c);
-          } else if (open) {
-            // RSS through each point; the memory figures are the highest rate the server held.
-            const curved = await openCurve(t, cpu, loadDuration(spec), openPointMs(spec), warm, c, () =>
-              treeRssBytes(h.pid),
-            );
-            const steady = steadyPoint(curved?.report?.curve ?? []);
-            inner = withMemory(
-              thinCurveRss(curved),
-              rssIdle,
-              steady?.rss ?? null,
-              steady?.rss?.interval_ms ?? 0,
-              null,
-              steady?.offered ?? null,
-            );
-          } else {
-            // RSS through the closed load only: one steady rate, so growth over it is the server's own.
-            const every = rssIntervalMs(loadDuration(spec));
-            const sampler = rssSampler(() => treeRssBytes(h.pid), every);
-            const closed = await closedLoad(t, cpu, loadDuration(spec), concurrency, warm, c).catch((e) => {
-              sampler.stop();
-              throw e;
-            });
-            const samples = sampler.stop();
-            inner = withMemory(closed, rssIdle, samples, every, await heapAfterGc(port, () => treeRssBytes(h.pid)));
-          }
-        } catch (e) {
-          const why = /** @type {Error} */ (e).message;
-          inner = failedRecord('error', why, /** @type {any} */ (e).phase ?? phase, { unit: 'requests' });
-        } finally {
-          h.stop();
-        }
-      })();
+      const onFiles = (f) => {
+        files = f;
+      };
+      const o = { job, spec, w, h, t0, launch, gone, pin, base, node_env, concurrency, register, onFiles };
+      record = serveAndMeasure(o);
     },
   });
   gone.ended = true;
   /** @type {any} */ (killClient)?.();
-  await talk;
+  const inner = await record;
   unpin();
   launch.cleanup?.();
   files?.cleanup();

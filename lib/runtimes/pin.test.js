@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
-import { pinning, pinSelf } from './job.js';
+import { pinning, pinSelf } from './pin.js';
 
 /** Cpus_allowed_list of every thread of this process. */
 const allowed = () =>
