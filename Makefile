@@ -16,7 +16,7 @@ WORKLOAD ?=
 PARAMS ?=
 QUICK ?=
 ROUNDS ?=
-# STARTS: starts per start-up job (QUICK 10, full 100); wall p99 is printed from 1000 (STARTS=1000).
+# STARTS: starts per start-up job (defaults: node lib/run/cli.js help); wall p99 is printed from 1000 (STARTS=1000).
 STARTS ?=
 # SEED: the runtime order seed (default drawn per run and recorded in the results file).
 SEED ?=

@@ -9,11 +9,9 @@
  * `min_samples` calls of seconds each.
  */
 export const MODES = {
-  // The default mode answers each suite within 30 minutes here (docs/adaptive.md "Time, here"): it
-  // spends its time on rounds, not on long jobs (a job's own median is far steadier than the
-  // round-to-round spread), keeps the longer warm-up (figures still moved between 80 and 120 ms of
-  // warm-up on some rows), and starts from the same 3 rounds as QUICK, the least for a claim.
-  // Before: 5 rounds, 500 ms and 12 samples per job, 4 s cap: an HTTP round alone took ~18 min.
+  // The default mode spends its time on rounds, not on long jobs (a job's own median is far
+  // steadier than the round-to-round spread: docs/adaptive.md), keeps a longer warm-up than QUICK,
+  // and starts from the same 3 rounds as QUICK, the least for a claim.
   full: {
     rounds: 3,
     max_rounds: 30,
@@ -27,8 +25,8 @@ export const MODES = {
     warmup_ms: 300,
     min_samples: 5,
     timeout_s: 120,
-    // HTTP loads (lib/run/shapes/server/job.js): 1 s of warm-up (tier-up before the timed load: QUICK's old
-    // 120 ms put node 27% below a 1 s + 4 s run, docs/http.md), 5 s loads, 5 s open-loop points.
+    // HTTP loads (lib/run/shapes/server/job.js): 1 s of warm-up (the JIT's tiers settle before the
+    // timed load: docs/http.md), 5 s loads, 5 s open-loop points.
     http: { warmup_ms: 1000, load_ms: 5000, point_ms: 5000 },
     // Processes per start-up job (lib/run/shapes/process/): 100 hold a p90 (10 beyond it).
     starts: 100,
@@ -40,8 +38,8 @@ export const MODES = {
     // A comparison whose 99% interval excludes 1 stops too (lib/measure/stats/stopping.js settled): QUICK is
     // for verdicts, and its budget goes to the comparisons still undecided.
     stop_when_decided: true,
-    // The command ends within 90 s (issue 25's target for math+json on three runtimes): the last
-    // row ends by the budget, the tables follow. A comparison that is decided stops at a look
+    // The command ends within 90 s for math+json on three runtimes: the last row ends by the
+    // budget, the tables follow. A comparison that is decided stops at a look
     // (lib/measure/stats/stopping.js settled) and its runtime leaves the row, so the time goes to the
     // comparisons still undecided.
     budget_s: 85,
@@ -54,10 +52,8 @@ export const MODES = {
     timeout_s: 60,
     // Shorter than a tail needs: QUICK's HTTP tables print no tail percentile (MIN_TAIL_WINDOW_MS).
     http: { warmup_ms: 300, load_ms: 1000, point_ms: 500 },
-    // 5 starts per job: the rounds' spread is the larger one, so QUICK's time buys rounds, not
-    // starts. Three rounds then end well inside the budget and the rows still undecided get more
-    // (at 10 starts the least 3 rounds took the whole budget, and a row left undecided stayed so;
-    // docs/startup.md "QUICK"). Too few for a p90, which QUICK does not print.
+    // Few starts per job: the rounds' spread is the larger one, so QUICK's time buys rounds, not
+    // starts (docs/startup.md "QUICK"). Too few for a p90, which QUICK does not print.
     starts: 5,
   },
 };
@@ -82,14 +78,13 @@ export function longCallSampling(job, callNs) {
 
 /**
  * A load generator (wrk, oha) using this share of its core or more is marked busy: it ran at most
- * 1/0.6 ≈ 1.7× above the rate it measured, so it may shape what it measures (issue 25.5). At
+ * 1/0.6 ≈ 1.7× above the rate it measured, so it may shape what it measures. At
  * GEN_SATURATED (lib/run/shapes/server/generators.js) an open-loop point reports no server figure at all.
  */
 export const GEN_BUSY = 0.6;
 
 /**
  * The shortest load window a tail percentile (p99 and beyond) is printed from: a shorter window
- * rarely holds the server's periodic pauses (GC), so its p99 understates the tail (issue 25.5: 0.3 s
- * open-loop points read p99 4–10× below a 5 s oha run at the same rate against the same server).
+ * rarely holds the server's periodic pauses (GC), so its p99 understates the tail (docs/http.md).
  */
 export const MIN_TAIL_WINDOW_MS = 5000;

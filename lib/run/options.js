@@ -1,7 +1,8 @@
 // Every option of every command, and the defaults they share: one name, one meaning, one default,
 // whichever command takes it (cli.js checks that a command takes only the options it lists).
+
+import { MODES } from '../measure/defaults.js';
 import { UsageError } from '../paths.js';
-import { EXPORTS } from '../report/export/formats.js';
 import { RELEASE_NAMES } from '../runtimes/platform.js';
 import { loadRegistry, REGISTRY_FILE } from '../runtimes/registry.js';
 import { SHOW_VALUES } from './inputs.js';
@@ -12,6 +13,12 @@ import { SHOW_VALUES } from './inputs.js';
  * another (PARITY_REGISTRY), so a fake registry cannot change what a bare command runs.
  */
 export const DEFAULT_RUNTIMES = loadRegistry(REGISTRY_FILE).defaults.join(' ');
+
+/**
+ * A default per mode as the help prints it, read from MODES so the two cannot drift: "QUICK 85s, full 30m".
+ * @param {(mode: any) => string} text
+ */
+const modeDefaults = (text) => `QUICK ${text(MODES.quick)}, full ${text(MODES.full)}`;
 
 /** The WPT folders make wpt runs when none are named. */
 export const DEFAULT_WPT_DIRS = 'streams';
@@ -37,10 +44,13 @@ export const OPTIONS = {
     type: 'string',
     help: "the runtime order's seed (balanced random order per round; default: drawn, recorded as options.order_seed)",
   },
-  precision: { type: 'string', help: 'rounds go on until each ratio is known to ± this, e.g. 3% (QUICK 5%)' },
+  precision: {
+    type: 'string',
+    help: `rounds go on until each ratio is known to ± this, e.g. 3% (${modeDefaults((m) => `${Math.round(m.precision * 100)}%`)})`,
+  },
   budget: {
     type: 'string',
-    help: 'past the minimum rounds, no row that would end later than this after the start, e.g. 5m (QUICK 55s, full 30m)',
+    help: `past the minimum rounds, no row that would end later than this after the start, e.g. 5m (${modeDefaults((m) => (m.budget_s % 60 ? `${m.budget_s}s` : `${m.budget_s / 60}m`))})`,
   },
   timeout: { type: 'string', help: 'seconds before a job is killed and recorded as timeout' },
   'mem-cap': { type: 'string', help: 'MB of RSS before a job is killed and recorded as oom' },
@@ -48,13 +58,13 @@ export const OPTIONS = {
   'warmup-ms': { type: 'string', help: 'warm-up time per job' },
   starts: {
     type: 'string',
-    help: 'starts per start-up job (QUICK 10, full 100); p90 is printed from 100, p99 from 1000',
+    help: `starts per start-up job (${modeDefaults((m) => String(m.starts))}); p90 is printed from 100, p99 from 1000`,
   },
   baseline: { type: 'string', help: 'runtime id ratios are taken against (default: the first)' },
   show: { type: 'string', help: `extra tables and marks: ${SHOW_VALUES.join(',')}` },
   only: { type: 'string', help: "table: main (the runtime tables) or analyses (the suite's own tables)" },
   out: { type: 'string', help: 'file to write (run: default results/<stamp>-<host>.json)' },
-  format: { type: 'string', help: `export format: ${Object.keys(EXPORTS).join(', ')} (lib/report/export/formats.js)` },
+  format: { type: 'string', help: 'export format: one of those the export command lists above' },
   strict: {
     type: 'boolean',
     help: 'methodology warnings (NODE_ENV, GC, undeclared flags, busy machine) are errors: exit 2 before numbers',
