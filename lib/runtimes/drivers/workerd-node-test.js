@@ -1,0 +1,142 @@
+// One of Node's own test files inside workerd: the file is bundled by esbuild with Node's own
+// test/common (which loads under workerd's nodejs_compat), written into a capnp config as one
+// CommonJS module beside runners/workerd/node-test-worker.js, and run in one request to a workerd
+// of its own on 127.0.0.1. The host there plays Node's process around it (exit, mustCall checks,
+// uncaught errors, common.skip) and answers pass, skip or fail; no answer in time is a timeout,
+// workerd dying or answering without the host's result a crash. Files that need what a worker has
+// not (processes, listening sockets, the host file system, Node's command line) are not applicable
+// and never start workerd. One workerd per file: a worker that hangs, crashes or leaves timers
+// running cannot touch the next file, as one process per file keeps it for node, deno and bun.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../../paths.js';
+import { capnpConfig } from './workerd-config.js';
+import { applicability, v8Flags } from './workerd-node-test-applicability.js';
+import { serveOnce } from './workerd-wpt.js';
+
+export { applicability } from './workerd-node-test-applicability.js';
+
+const HOST = 'runners/workerd/node-test-worker.js';
+/** nodejs_compat is on by default from this compatibility date (workerd says so when it is named). */
+const NODEJS_COMPAT_DEFAULT = '2026-08-04';
+
+/**
+ * @typedef {{file: string, outcome: 'pass'|'skip'|'fail'|'timeout'|'crash'|'not-applicable',
+ *   exit_code: number | null, signal: string | null, first_error: string | null,
+ *   skip_reason: string | null, na_reason: string | null, ms: number}} NodeTestOutcome
+ */
+
+/** The compatibility date and flags parity runs workerd with (runners/workerd/kind.json), nodejs_compat on. */
+export function nodeCompat() {
+  const kind = JSON.parse(readFileSync(join(ROOT, 'runners', 'workerd', 'kind.json'), 'utf8'));
+  const date = kind.compatibility_date ?? '2025-09-01';
+  const flags = [...(kind.compatibility_flags ?? [])];
+  if (date < NODEJS_COMPAT_DEFAULT && !flags.includes('nodejs_compat')) flags.push('nodejs_compat');
+  return { date, flags };
+}
+
+/**
+ * Bundle a test file and the test/common modules it requires into one module for workerd: CommonJS
+ * (an .mjs file stays ESM), Node's built-in modules left to workerd's nodejs_compat, `internal/*`
+ * left as a require that fails only if it runs.
+ * @param {string} testRoot
+ * @param {string} file
+ * @returns {Promise<{code: string} | {error: string}>}
+ */
+export async function bundleTest(testRoot, file) {
+  const { build } = await import('esbuild');
+  try {
+    const out = await build({
+      entryPoints: [join(testRoot, file)],
+      absWorkingDir: testRoot,
+      bundle: true,
+      format: file.endsWith('.mjs') ? 'esm' : 'cjs',
+      platform: 'node',
+      target: 'esnext',
+      external: ['internal/*'],
+      write: false,
+      logLevel: 'silent',
+    });
+    return { code: out.outputFiles?.[0]?.text ?? '' };
+  } catch (e) {
+    const first = /** @type {any} */ (e).errors?.[0];
+    return { error: `esbuild could not bundle ${file}: ${first?.text ?? String(e).split('\n')[0]}` };
+  }
+}
+
+/**
+ * The folder workerd serves from: the config, an entry that hands the test to the host, the host
+ * and the bundle under the test's own path (so __filename ends as it does under node).
+ * @param {string} file
+ * @param {string} code the bundle
+ * @param {string[]} flags V8 flags from the file's `// Flags:` line
+ */
+function writeJob(file, code, flags) {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-node-test-'));
+  for (const [name, text] of [
+    [file, code],
+    [HOST, readFileSync(join(ROOT, HOST), 'utf8')],
+    [
+      'entry.js',
+      `import { nodeTestWorker } from './${HOST}';\nexport default nodeTestWorker(() => import(${JSON.stringify(`./${file}`)}), ${JSON.stringify(file)});\n`,
+    ],
+  ]) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  const kind = file.endsWith('.mjs') ? 'esModule' : 'commonJsModule';
+  const lines = [
+    '(name = "entry.js", esModule = embed "entry.js")',
+    `(name = ${JSON.stringify(HOST)}, esModule = embed ${JSON.stringify(HOST)})`,
+    `(name = ${JSON.stringify(file)}, ${kind} = embed ${JSON.stringify(file)})`,
+  ];
+  let config = capnpConfig({ compat: nodeCompat() }, lines);
+  if (flags.length) config = config.replace('  sockets = [', `  v8Flags = ${JSON.stringify(flags)},\n  sockets = [`);
+  writeFileSync(join(dir, 'node-test.capnp'), config);
+  return dir;
+}
+
+/** workerd's own account of a failure: the first line of its log that names an error. */
+function stderrError(stderr) {
+  const lines = String(stderr ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (lines.find((l) => /error|uncaught|exceeded|fatal/i.test(l)) ?? lines[0] ?? null)?.slice(0, 500) ?? null;
+}
+
+/**
+ * Run one of Node's test files inside workerd and say how it ended.
+ * @param {{file: string, testRoot: string, timeoutMs: number, workerd: string}} job
+ *   file: its path under testRoot (parallel/test-url-parse.js); testRoot: Node's test/ folder;
+ *   workerd: the binary
+ * @returns {Promise<NodeTestOutcome>}
+ */
+export async function runNodeTestInWorkerd({ file, testRoot, timeoutMs, workerd }) {
+  const started = performance.now();
+  const base = { file, exit_code: null, signal: null, first_error: null, skip_reason: null, na_reason: null };
+  const done = (/** @type {any} */ fields) => ({ ...base, ...fields, ms: Math.round(performance.now() - started) });
+  const source = readFileSync(join(testRoot, file), 'utf8');
+  const na = applicability(source, file);
+  if (na) return done({ outcome: 'not-applicable', na_reason: na });
+  const bundle = await bundleTest(testRoot, file);
+  if ('error' in bundle) return done({ outcome: 'fail', first_error: bundle.error });
+  const dir = writeJob(file, bundle.code, v8Flags(source));
+  const r = await serveOnce({ bin: workerd }, dir, 'node-test.capnp', '{}', timeoutMs);
+  if (r.killed) return done({ outcome: 'timeout', first_error: `no answer within ${timeoutMs} ms` });
+  const answer = r.lines.find((l) => typeof l?.outcome === 'string');
+  if (answer)
+    return done({
+      outcome: answer.outcome,
+      exit_code: answer.exit_code,
+      first_error: answer.first_error,
+      skip_reason: answer.skip_reason,
+    });
+  return done({
+    outcome: 'crash',
+    exit_code: r.code,
+    signal: r.signal,
+    first_error: stderrError(r.stderr) ?? 'workerd ended without an answer',
+  });
+}

@@ -1,0 +1,300 @@
+// workerd's host for one of Node's own test files: a module worker that, when the driver POSTs,
+// loads the bundled test (a CommonJS module, so it runs inside the request and not at start-up),
+// waits until nothing the test scheduled is left, then plays Node's exit: 'beforeExit', 'exit' (where
+// test/common checks its mustCall counts) and the exit code. It answers one JSON line:
+// { outcome: 'pass'|'skip'|'fail', exit_code, first_error, skip_reason, output }.
+// Node ends a process when its event loop is empty; a worker has no such moment, so the host counts
+// the timers and immediates the test holds (unref'd ones excepted) and calls the loop empty after a
+// few turns with none.
+
+/** Turns of the host's own macrotask with nothing pending before the loop is called empty. */
+const IDLE_TURNS = 3;
+/** How much console output is kept for the answer. */
+const OUTPUT_CHARS = 4000;
+
+/** Thrown by process.exit to unwind the test's stack: Node stops the script there. */
+class ExitSignal extends Error {
+  /** @param {number} code */
+  constructor(code) {
+    super(`process.exit(${code})`);
+    this.code = code;
+  }
+}
+
+/** The first line of an error as Node prints it on an uncaught exception (name: message). */
+export function firstLine(error) {
+  if (error instanceof Error) {
+    const head = String(error.stack ?? '').split('\n')[0] || `${error.name}: ${error.message}`;
+    return head.slice(0, 500);
+  }
+  return `Uncaught ${typeof error === 'string' ? error : safeInspect(error)}`.split('\n')[0].slice(0, 500);
+}
+
+function safeInspect(value) {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * The state of one run: output kept, the first error, the exit once it is decided.
+ * @param {(result: any) => void} answer
+ */
+function runState(answer) {
+  const state = {
+    output: '',
+    firstError: /** @type {string | null} */ (null),
+    skipReason: /** @type {string | null} */ (null),
+    exiting: false,
+    done: false,
+    /** @param {string} text */
+    write(text) {
+      const m = /^1\.\.0 # Skipped: ?(.*)$/m.exec(text);
+      if (m && state.skipReason === null) state.skipReason = m[1].trim();
+      if (state.output.length < OUTPUT_CHARS) state.output += `${text}\n`.slice(0, OUTPUT_CHARS - state.output.length);
+    },
+    /** @param {number} code */
+    finish(code) {
+      if (state.done) return;
+      state.done = true;
+      const outcome = code !== 0 ? 'fail' : state.skipReason !== null ? 'skip' : 'pass';
+      // A failure that threw nothing (a mustCall count, process.exit(1)) is named by its first output line.
+      const printed = state.output.split('\n').find((l) => l.trim() !== '') ?? null;
+      answer({
+        outcome,
+        exit_code: code,
+        first_error: outcome === 'fail' ? (state.firstError ?? printed ?? `exit code ${code}`) : null,
+        skip_reason: outcome === 'skip' ? state.skipReason : null,
+        output: state.output,
+      });
+    },
+  };
+  return state;
+}
+
+/** console's printing methods write into the run's output as well as to workerd's log. */
+function captureConsole(state, inspect) {
+  for (const name of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
+    const native = console[name].bind(console);
+    console[name] = (...args) => {
+      try {
+        state.write(formatArgs(args, inspect));
+      } catch {}
+      native(...args);
+    };
+  }
+}
+
+function formatArgs(args, inspect) {
+  if (typeof args[0] === 'string' && /%[sdifjoOc%]/.test(args[0])) return inspect.format(...args);
+  return args.map((a) => (typeof a === 'string' ? a : inspect.inspect(a))).join(' ');
+}
+
+/**
+ * Timers and immediates the test holds, counted while they can still fire; their callbacks' throws
+ * go to `onError` as Node's uncaught exceptions do (workerd would fail the request instead).
+ * @param {object} target an object holding setTimeout & co (the global, node:timers)
+ * @param {Set<unknown>} alive
+ * @param {(e: unknown) => void} onError
+ */
+function trackTimers(target, alive, onError) {
+  const guard =
+    (fn, after) =>
+    (...a) => {
+      after?.();
+      try {
+        if (typeof fn === 'function') fn(...a);
+      } catch (e) {
+        onError(e);
+      }
+    };
+  const wrap = (name, once, clearName) => {
+    const native = target[name];
+    const clear = target[clearName];
+    if (typeof native !== 'function') return;
+    target[name] = (fn, ...rest) => {
+      /** @type {any} */
+      let handle;
+      handle = native.call(target, guard(fn, once ? () => alive.delete(key(handle)) : null), ...rest);
+      alive.add(key(handle));
+      if (handle && typeof handle === 'object') {
+        const { unref, ref } = handle;
+        // An unref'd timer does not keep Node's loop alive; ref() makes it count again.
+        if (typeof unref === 'function')
+          handle.unref = () => {
+            alive.delete(key(handle));
+            unref.call(handle);
+            return handle;
+          };
+        if (typeof ref === 'function')
+          handle.ref = () => {
+            alive.add(key(handle));
+            ref.call(handle);
+            return handle;
+          };
+      }
+      return handle;
+    };
+    target[clearName] = (handle) => {
+      alive.delete(key(handle));
+      return clear.call(target, handle);
+    };
+  };
+  wrap('setTimeout', true, 'clearTimeout');
+  wrap('setInterval', false, 'clearInterval');
+  wrap('setImmediate', true, 'clearImmediate');
+}
+
+/** A timer handle's identity: its number where workerd gives one, else the object. */
+const key = (handle) =>
+  handle && typeof handle === 'object' && typeof handle[Symbol.toPrimitive] === 'function' ? Number(handle) : handle;
+
+/** Microtask-queue callbacks that throw are uncaught exceptions too. */
+function guardMicrotasks(onError) {
+  const tick = process.nextTick;
+  process.nextTick = (fn, ...args) =>
+    tick.call(process, () => {
+      try {
+        fn(...args);
+      } catch (e) {
+        onError(e);
+      }
+    });
+}
+
+/**
+ * Node's ending of a process, once: 'exit' listeners run with the code (test/common checks its
+ * mustCall counts there and may call process.exit(1), which replaces the code), then the answer.
+ */
+function exiter(state) {
+  return (code) => {
+    if (!state.exiting) {
+      state.exiting = true;
+      process.exitCode = code;
+      try {
+        process.emit('exit', code);
+      } catch (e) {
+        if (!(e instanceof ExitSignal)) {
+          state.firstError ??= firstLine(e);
+          state.finish(7);
+        }
+      }
+    }
+    state.finish(code);
+  };
+}
+
+/**
+ * An uncaught exception as Node treats it: to process 'uncaughtException' listeners when there are
+ * any, otherwise printed and the end of the process with code 1.
+ */
+function uncaught(state, exit) {
+  return (error) => {
+    if (error instanceof ExitSignal || state.done) return;
+    if (!state.exiting && process.listenerCount('uncaughtException') > 0) {
+      try {
+        process.emit('uncaughtException', error, 'uncaughtException');
+        return;
+      } catch (e) {
+        if (e instanceof ExitSignal) return;
+        error = e;
+      }
+    }
+    state.firstError ??= firstLine(error);
+    state.write(String(/** @type {any} */ (error)?.stack ?? error));
+    exit(1);
+  };
+}
+
+/**
+ * Wait for the loop to be empty (no timer or immediate held for IDLE_TURNS turns of the host's own
+ * timer), emit 'beforeExit' as Node does, and end unless its listeners scheduled more work.
+ * @param {any} state
+ * @param {Set<unknown>} alive
+ * @param {(fn: () => void, ms: number) => unknown} hostTimeout the platform's setTimeout, untracked
+ * @param {(code: number) => void} exit
+ * @param {(e: unknown) => void} onError
+ */
+async function drain(state, alive, hostTimeout, exit, onError) {
+  let idle = 0;
+  let afterBeforeExit = false;
+  while (!state.done) {
+    await new Promise((r) => hostTimeout(r, 0));
+    if (alive.size > 0) {
+      idle = 0;
+      afterBeforeExit = false;
+      continue;
+    }
+    if (++idle < IDLE_TURNS) continue;
+    if (afterBeforeExit || process.listenerCount('beforeExit') === 0) {
+      exit(Number(process.exitCode ?? 0));
+      return;
+    }
+    afterBeforeExit = true;
+    idle = 0;
+    try {
+      process.emit('beforeExit', Number(process.exitCode ?? 0));
+    } catch (e) {
+      onError(e);
+    }
+  }
+}
+
+/**
+ * Node's process as a test file expects to find it: argv naming the file, test/common's switches
+ * for a run without its re-spawn and leak checks, a scratch folder in workerd's writable /tmp.
+ */
+function nodeProcess(file, exit) {
+  process.argv = [process.argv[0] ?? 'workerd', `/bundle/${file}`];
+  Object.assign(process.env, { NODE_SKIP_FLAG_CHECK: '1', NODE_TEST_KNOWN_GLOBALS: '0', NODE_TEST_DIR: '/tmp' });
+  process.exit = (code) => {
+    const n = Number(code ?? process.exitCode ?? 0) || 0;
+    exit(n);
+    throw new ExitSignal(n);
+  };
+}
+
+/**
+ * @param {() => Promise<unknown>} load imports the bundled test file
+ * @param {string} file the test's path under Node's test/ folder (parallel/test-x.js)
+ */
+export function nodeTestWorker(load, file) {
+  return {
+    async fetch() {
+      const util = await import('node:util');
+      /** @type {(r: any) => void} */
+      let answer = () => {};
+      const answered = new Promise((r) => {
+        answer = r;
+      });
+      const state = runState(answer);
+      const alive = new Set();
+      const hostTimeout = globalThis.setTimeout.bind(globalThis);
+      const exit = exiter(state);
+      const onError = uncaught(state, exit);
+      captureConsole(state, util.default ?? util);
+      trackTimers(globalThis, alive, onError);
+      const timers = await import('node:timers');
+      trackTimers(timers.default ?? timers, alive, onError);
+      guardMicrotasks(onError);
+      // workerd hands a rejection to process 'unhandledRejection' listeners itself; with none, Node
+      // raises it as an uncaught exception.
+      globalThis.addEventListener('unhandledrejection', (event) => {
+        event.preventDefault();
+        if (process.listenerCount('unhandledRejection') === 0) onError(event.reason);
+      });
+      nodeProcess(file, exit);
+      (async () => {
+        try {
+          await load();
+        } catch (e) {
+          onError(e);
+        }
+        await drain(state, alive, hostTimeout, exit, onError);
+      })();
+      return new Response(`${JSON.stringify(await answered)}\n`, { headers: { 'content-type': 'application/json' } });
+    },
+  };
+}
