@@ -105,7 +105,7 @@ function trackTimers(target, alive, onError) {
     (...a) => {
       after?.();
       try {
-        if (typeof fn === 'function') fn(...a);
+        fn(...a);
       } catch (e) {
         onError(e);
       }
@@ -115,9 +115,16 @@ function trackTimers(target, alive, onError) {
     const clear = target[clearName];
     if (typeof native !== 'function') return;
     target[name] = (fn, ...rest) => {
+      // A callback that is not a function goes through untouched: the runtime's own check answers it.
+      if (typeof fn !== 'function') return native.call(target, fn, ...rest);
       /** @type {any} */
       let handle;
-      handle = native.call(target, guard(fn, once ? () => alive.delete(key(handle)) : null), ...rest);
+      let fired = false;
+      const after = () => {
+        fired = true;
+        alive.delete(key(handle));
+      };
+      handle = native.call(target, guard(fn, once ? after : null), ...rest);
       alive.add(key(handle));
       if (handle && typeof handle === 'object') {
         const { unref, ref } = handle;
@@ -130,7 +137,7 @@ function trackTimers(target, alive, onError) {
           };
         if (typeof ref === 'function')
           handle.ref = () => {
-            alive.add(key(handle));
+            if (!fired) alive.add(key(handle));
             ref.call(handle);
             return handle;
           };
@@ -151,17 +158,25 @@ function trackTimers(target, alive, onError) {
 const key = (handle) =>
   handle && typeof handle === 'object' && typeof handle[Symbol.toPrimitive] === 'function' ? Number(handle) : handle;
 
-/** Microtask-queue callbacks that throw are uncaught exceptions too. */
+/**
+ * Callbacks of process.nextTick and queueMicrotask that throw are uncaught exceptions too; a
+ * callback that is not a function goes through untouched, for the runtime's own check.
+ */
 function guardMicrotasks(onError) {
-  const tick = process.nextTick;
-  process.nextTick = (fn, ...args) =>
-    tick.call(process, () => {
-      try {
-        fn(...args);
-      } catch (e) {
-        onError(e);
-      }
-    });
+  const guarded =
+    (native, self) =>
+    (fn, ...args) =>
+      typeof fn !== 'function'
+        ? native.call(self, fn, ...args)
+        : native.call(self, () => {
+            try {
+              fn(...args);
+            } catch (e) {
+              onError(e);
+            }
+          });
+  process.nextTick = guarded(process.nextTick, process);
+  globalThis.queueMicrotask = guarded(globalThis.queueMicrotask, globalThis);
 }
 
 /**
