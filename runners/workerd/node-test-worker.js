@@ -210,7 +210,7 @@ function uncaught(state, exit) {
     if (error instanceof ExitSignal || state.done) return;
     if (!state.exiting && process.listenerCount('uncaughtException') > 0) {
       try {
-        process.emit('uncaughtException', error, 'uncaughtException');
+        /** @type {any} */ (process).emit('uncaughtException', error, 'uncaughtException');
         return;
       } catch (e) {
         if (e instanceof ExitSignal) return;
@@ -228,7 +228,7 @@ function uncaught(state, exit) {
  * timer), emit 'beforeExit' as Node does, and end unless its listeners scheduled more work.
  * @param {any} state
  * @param {Set<unknown>} alive
- * @param {(fn: () => void, ms: number) => unknown} hostTimeout the platform's setTimeout, untracked
+ * @param {(fn: (...a: any[]) => void, ms: number) => unknown} hostTimeout the platform's setTimeout, untracked
  * @param {(code: number) => void} exit
  * @param {(e: unknown) => void} onError
  */

@@ -29,7 +29,10 @@ const HELPERS = {
   internet: 'needs the internet',
 };
 
-/** Modules, calls and patterns that need what a worker has not; the first that matches decides. */
+/**
+ * Modules, calls and patterns that need what a worker has not; the first that matches decides.
+ * @type {[RegExp, string][]}
+ */
 const USES = [
   [/require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/, "needs Node's internals"],
   [
