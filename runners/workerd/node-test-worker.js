@@ -21,11 +21,19 @@ class ExitSignal extends Error {
   }
 }
 
-/** The first line of an error as Node prints it on an uncaught exception (name: message). */
+/**
+ * The first line of an error as Node prints it on an uncaught exception (`TypeError [ERR_X]: message`),
+ * built from the error's fields rather than its stack, so a test's Error.prepareStackTrace is not run.
+ */
 export function firstLine(error) {
   if (error instanceof Error) {
-    const head = String(error.stack ?? '').split('\n')[0] || `${error.name}: ${error.message}`;
-    return head.slice(0, 500);
+    const e = /** @type {any} */ (error);
+    const text =
+      String(e.message)
+        .split('\n')
+        .find((l) => l.trim() !== '') ?? '';
+    const code = typeof e.code === 'string' && e.code.startsWith('ERR_') ? ` [${e.code}]` : '';
+    return `${e.name}${code}: ${text.trim()}`.slice(0, 500);
   }
   return `Uncaught ${typeof error === 'string' ? error : safeInspect(error)}`.split('\n')[0].slice(0, 500);
 }
@@ -218,7 +226,11 @@ function uncaught(state, exit) {
       }
     }
     state.firstError ??= firstLine(error);
-    state.write(String(/** @type {any} */ (error)?.stack ?? error));
+    try {
+      state.write(String(/** @type {any} */ (error)?.stack ?? error));
+    } catch {
+      // A stack a test's prepareStackTrace will not give is left out; the first line is kept.
+    }
     exit(1);
   };
 }
@@ -273,7 +285,7 @@ function nodeProcess(file, exit) {
 
 /**
  * @param {() => Promise<unknown>} load imports the bundled test file
- * @param {string} file the test's path under Node's test/ folder (parallel/test-x.js)
+ * @param {string} file the test module's name (test/parallel/test-x.js), under /bundle
  */
 export function nodeTestWorker(load, file) {
   return {

@@ -39,7 +39,7 @@ const USES = [
     /require\(\s*['"](?:node:)?(?:child_process|cluster)['"]\s*\)|from\s+['"](?:node:)?(?:child_process|cluster)['"]/,
     'spawns processes',
   ],
-  [/\bspawnPromisified\b|\bprocess\.execPath\b/, 'spawns processes'],
+  [/\bspawnPromisified\b|\bprocess\.execPath\b/, 'starts node itself as a child process'],
   [/\bnew\s+Worker\s*\(/, 'starts worker threads'],
   [/\.createServer\s*\(|\.createSecureServer\s*\(|\bnew\s+(?:net\.)?Server\s*\(|\.listen\s*\(/, 'listens on a socket'],
   [/\bcreateSocket\s*\(/, 'listens on a socket'],

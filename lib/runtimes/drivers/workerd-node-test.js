@@ -24,7 +24,8 @@ const NODEJS_COMPAT_DEFAULT = '2026-08-04';
 /**
  * @typedef {{file: string, outcome: 'pass'|'skip'|'fail'|'timeout'|'crash'|'not-applicable',
  *   exit_code: number | null, signal: string | null, first_error: string | null,
- *   skip_reason: string | null, na_reason: string | null, ms: number}} NodeTestOutcome
+ *   skip_reason: string | null, na_reason: string | null, ms: number, output?: string}} NodeTestOutcome
+ * `output`: the head of what the file printed (console), where the host answered, for reading a failure.
  */
 
 /** The compatibility date and flags parity runs workerd with (runners/workerd/kind.json), nodejs_compat on. */
@@ -37,6 +38,99 @@ export function nodeCompat() {
 }
 
 /**
+ * The CommonJS parts of an ES module bundle (test/common) need __filename and __dirname, which an
+ * ES module has not: the test's own path under /bundle, given only where a module does not declare
+ * them itself (require: see esmAsFunction).
+ * @param {string} file
+ */
+function esmOptions(file) {
+  return {
+    define: {
+      __filename: JSON.stringify(`/bundle/test/${file}`),
+      __dirname: JSON.stringify(`/bundle/test/${dirname(file)}`),
+    },
+  };
+}
+
+/**
+ * The bindings of one static import, as a declaration from a dynamic import of the same module.
+ * @param {string} clause what stands between `import` and `from` (X / * as X / { a, b as c } / X, {…})
+ * @param {string} spec
+ * @param {number} n a number for the module's temporary name
+ */
+function importAsAwait(clause, spec, n) {
+  const m = `__parityImport${n}`;
+  const out = [`const ${m} = await import(${JSON.stringify(spec)});`];
+  for (const part of clause.match(/\{[^}]*\}|[^,{}]+/g) ?? []) {
+    const p = part.trim();
+    if (p.startsWith('{')) {
+      // A name the module does not export fails as linking fails for a static import.
+      for (const name of p
+        .slice(1, -1)
+        .split(',')
+        .map((b) => b.trim().split(/\s+as\s+/)[0])
+        .filter(Boolean))
+        out.push(
+          `if (!(${JSON.stringify(name)} in ${m})) throw new SyntaxError(${JSON.stringify(`The requested module '${spec}' does not provide an export named '${name}'`)});`,
+        );
+      out.push(`const ${p.replace(/\s+as\s+/g, ': ')} = ${m};`);
+    } else if (p.startsWith('*')) out.push(`const ${p.replace(/^\*\s+as\s+/, '')} = ${m};`);
+    else if (p) out.push(`const ${p} = ${m}.default;`);
+  }
+  return out.join(' ');
+}
+
+/**
+ * An ES module bundle as one async function, the module's default export, that the host calls in
+ * the request: workerd evaluates a module's top level outside any request, where a test's timers
+ * are refused. Static imports (esbuild leaves Node's built-ins as imports at the start of a line)
+ * become awaited dynamic imports at the top of the function, top-level await stays an await, and
+ * esbuild's require helper gets workerd's own require for the bundle's CommonJS parts.
+ * @param {string} code
+ */
+export function esmAsFunction(code) {
+  const imports = [];
+  let body = code
+    .replace(/^import\s+([^'"]*?)\s+from\s+"([^"]+)";[ \t]*$/gm, (_, clause, spec) => {
+      imports.push(importAsAwait(clause, spec, imports.length));
+      return '';
+    })
+    .replace(/^import\s+"([^"]+)";[ \t]*$/gm, (_, spec) => {
+      imports.push(`await import(${JSON.stringify(spec)});`);
+      return '';
+    })
+    .replace(/^export\s*\{[^}]*\};[ \t]*$/gm, '');
+  body = body.replace(/var __require = [\s\S]*?\n\}\);\n/, 'var __require = __parityRequire;\n');
+  return [
+    "import { createRequire as __parityCreateRequire } from 'node:module';",
+    'export default async function __parityTest() {',
+    'const __parityRequire = __parityCreateRequire(import.meta.url);',
+    ...imports,
+    body,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * test/common/index.mjs loads index.js through createRequire(import.meta.url) at run time, which a
+ * bundle cannot follow; it gets the same module by an import instead, and is otherwise unchanged.
+ * @type {import('esbuild').Plugin}
+ */
+const commonMjs = {
+  name: 'parity-common-mjs',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]common[\\/]index\.mjs$/ }, ({ path }) => ({
+      contents: readFileSync(path, 'utf8').replace(
+        /const require = createRequire\(import\.meta\.url\);\s*const common = require\('\.\/index\.js'\);/,
+        "import common from './index.js';",
+      ),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Bundle a test file and the test/common modules it requires into one module for workerd: CommonJS
  * (an .mjs file stays ESM), Node's built-in modules left to workerd's nodejs_compat, `internal/*`
  * left as a require that fails only if it runs.
@@ -46,19 +140,23 @@ export function nodeCompat() {
  */
 export async function bundleTest(testRoot, file) {
   const { build } = await import('esbuild');
+  const esm = file.endsWith('.mjs');
   try {
     const out = await build({
       entryPoints: [join(testRoot, file)],
       absWorkingDir: testRoot,
       bundle: true,
-      format: file.endsWith('.mjs') ? 'esm' : 'cjs',
+      format: esm ? 'esm' : 'cjs',
       platform: 'node',
       target: 'esnext',
       external: ['internal/*'],
+      plugins: [commonMjs],
+      ...(esm ? esmOptions(file) : {}),
       write: false,
       logLevel: 'silent',
     });
-    return { code: out.outputFiles?.[0]?.text ?? '' };
+    const code = out.outputFiles?.[0]?.text ?? '';
+    return { code: esm ? esmAsFunction(code) : code };
   } catch (e) {
     const first = /** @type {any} */ (e).errors?.[0];
     return { error: `esbuild could not bundle ${file}: ${first?.text ?? String(e).split('\n')[0]}` };
@@ -67,19 +165,24 @@ export async function bundleTest(testRoot, file) {
 
 /**
  * The folder workerd serves from: the config, an entry that hands the test to the host, the host
- * and the bundle under the test's own path (so __filename ends as it does under node).
+ * and the bundle as the module test/<file> (workerd's __filename is then /bundle/test/parallel/x.js,
+ * ending as it does in Node's tree, which tests of path and __filename read).
  * @param {string} file
  * @param {string} code the bundle
  * @param {string[]} flags V8 flags from the file's `// Flags:` line
  */
 function writeJob(file, code, flags) {
+  const moduleName = `test/${file}`;
+  const imported = `import(${JSON.stringify(`./${moduleName}`)})`;
+  // An ES module test is a function to call in the request (esmAsFunction); CommonJS runs on import.
+  const load = file.endsWith('.mjs') ? `() => ${imported}.then((m) => m.default())` : `() => ${imported}`;
   const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-node-test-'));
   for (const [name, text] of [
-    [file, code],
+    [moduleName, code],
     [HOST, readFileSync(join(ROOT, HOST), 'utf8')],
     [
       'entry.js',
-      `import { nodeTestWorker } from './${HOST}';\nexport default nodeTestWorker(() => import(${JSON.stringify(`./${file}`)}), ${JSON.stringify(file)});\n`,
+      `import { nodeTestWorker } from './${HOST}';\nexport default nodeTestWorker(${load}, ${JSON.stringify(moduleName)});\n`,
     ],
   ]) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -89,7 +192,7 @@ function writeJob(file, code, flags) {
   const lines = [
     '(name = "entry.js", esModule = embed "entry.js")',
     `(name = ${JSON.stringify(HOST)}, esModule = embed ${JSON.stringify(HOST)})`,
-    `(name = ${JSON.stringify(file)}, ${kind} = embed ${JSON.stringify(file)})`,
+    `(name = ${JSON.stringify(moduleName)}, ${kind} = embed ${JSON.stringify(moduleName)})`,
   ];
   let config = capnpConfig({ compat: nodeCompat() }, lines);
   if (flags.length) config = config.replace('  sockets = [', `  v8Flags = ${JSON.stringify(flags)},\n  sockets = [`);
@@ -132,6 +235,7 @@ export async function runNodeTestInWorkerd({ file, testRoot, timeoutMs, workerd 
       exit_code: answer.exit_code,
       first_error: answer.first_error,
       skip_reason: answer.skip_reason,
+      output: answer.output,
     });
   return done({
     outcome: 'crash',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../../paths.js';
-import { applicability, runNodeTestInWorkerd } from './workerd-node-test.js';
+import { applicability, esmAsFunction, runNodeTestInWorkerd } from './workerd-node-test.js';
 
 const WORKERD = join(ROOT, 'node_modules', 'workerd', 'bin', 'workerd');
 /** Node's test/ tree (NODE_TEST_DIR), whose common/ the fixtures require. */
@@ -85,6 +85,11 @@ const tmpdir = require('../common/tmpdir');
 tmpdir.refresh();
 fs.writeFileSync(tmpdir.resolve('a.txt'), 'written in the worker');
 assert.strictEqual(fs.readFileSync(tmpdir.resolve('a.txt'), 'utf8'), 'written in the worker');
+`,
+  'test-fx-esm.mjs': `import * as common from '../common/index.mjs';
+import assert from 'node:assert';
+await new Promise((resolve) => setTimeout(resolve, 5));
+setTimeout(common.mustCall(() => assert.strictEqual(typeof common.isWindows, 'boolean')), 5);
 `,
   'test-fx-abort.js': `'use strict';
 require('../common');
@@ -190,6 +195,10 @@ describe('a Node test file inside workerd', {
     assert.ok(unref.ms < 30_000, `an unref'd timer kept the loop alive: ${unref.ms} ms`);
   });
 
+  test('an .mjs file runs as a module, top-level await included, with test/common/index.mjs', () => {
+    assert.equal(outcome['test-fx-esm.mjs'].outcome, 'pass', JSON.stringify(outcome['test-fx-esm.mjs']));
+  });
+
   test("test/common/tmpdir works in workerd's writable /tmp", () => {
     assert.equal(outcome['test-fx-tmpdir.js'].outcome, 'pass', JSON.stringify(outcome['test-fx-tmpdir.js']));
   });
@@ -252,4 +261,48 @@ test('the same file gets the same answer every time', () => {
   const source = "require('../common');\nrequire('net').createServer().listen(0);";
   const answers = new Set(Array.from({ length: 5 }, () => applicability(source, 'parallel/test-net-x.js')));
   assert.equal(answers.size, 1);
+});
+
+test('an ES module bundle becomes one async function whose imports are awaited first, names checked as linking checks them', async () => {
+  const code = [
+    'var __require = ((x) => x)(function(x) {',
+    '  throw Error("Dynamic require");',
+    '});',
+    'var early = 1;',
+    'import assert, { strictEqual as se } from "node:assert";',
+    'import {',
+    '  once',
+    '} from "node:events";',
+    'import * as path from "node:path";',
+    'import "node:fs";',
+    'await 0;',
+    'export {',
+    '  early',
+    '};',
+    '',
+  ].join('\n');
+  const out = esmAsFunction(code);
+  assert.match(
+    out,
+    /^import \{ createRequire as __parityCreateRequire \} from 'node:module';\nexport default async function __parityTest\(\) \{/,
+  );
+  assert.doesNotMatch(out, /^import .* from "/m, 'no static import is left inside the function');
+  assert.doesNotMatch(out, /^export \{/m);
+  assert.match(out, /var __require = __parityRequire;/);
+  const awaited = out.indexOf('await import("node:assert")');
+  assert.ok(
+    awaited > 0 && awaited < out.indexOf('var early = 1;'),
+    'imports are evaluated before the body, as ES modules hoist them',
+  );
+  for (const decl of [
+    'const assert = __parityImport0.default;',
+    'const { strictEqual: se } = __parityImport0;',
+    'const {\n  once\n} = __parityImport1;',
+    'const path = __parityImport2;',
+    'await import("node:fs");',
+  ])
+    assert.ok(out.includes(decl), decl);
+  assert.ok(
+    out.includes(`throw new SyntaxError("The requested module 'node:events' does not provide an export named 'once'")`),
+  );
 });
