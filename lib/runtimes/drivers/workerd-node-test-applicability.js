@@ -35,10 +35,6 @@ const HELPERS = {
  */
 const USES = [
   [/require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/, "needs Node's internals"],
-  [
-    /require\(\s*['"](?:node:)?(?:child_process|cluster)['"]\s*\)|from\s+['"](?:node:)?(?:child_process|cluster)['"]/,
-    'spawns processes',
-  ],
   [/\bspawnPromisified\b|\bprocess\.execPath\b/, 'starts node itself as a child process'],
   [/\bnew\s+Worker\s*\(/, 'starts worker threads'],
   [/\.createServer\s*\(|\.createSecureServer\s*\(|\bnew\s+(?:net\.)?Server\s*\(|\.listen\s*\(/, 'listens on a socket'],
@@ -51,6 +47,17 @@ const USES = [
   [/\bprocess\.kill\s*\(|process\.on\(\s*['"]SIG/, 'sends or handles signals'],
   [/\bprocess\.chdir\s*\(/, "changes the process's working directory"],
 ];
+
+/** node:child_process or node:cluster, required or imported: a file that spawns needs one of them. */
+const SPAWN_MODULE =
+  /require\(\s*['"](?:node:)?(?:child_process|cluster)['"]\s*\)|from\s+['"](?:node:)?(?:child_process|cluster)['"]/;
+/**
+ * A call that starts a process: spawn & co by name or as a method, exec only by name or on a
+ * child_process object (`.exec(` alone is mostly RegExp#exec). Looked for only where SPAWN_MODULE
+ * is: a file that only reads names from node:child_process (promisify(cp.exec).name) runs.
+ */
+const SPAWN_CALL =
+  /(?<![.\w$])(?:spawn|spawnSync|exec|execSync|execFile|execFileSync|fork)\s*\(|\.(?:spawn|spawnSync|execSync|execFile|execFileSync|fork)\s*\(|\b(?:child_process|childProcess|cp)\.exec\s*\(/;
 
 /** `// Flags:` entries workerd takes as V8 flags in its config (v8Flags). */
 const V8_FLAG =
@@ -99,6 +106,8 @@ export function applicability(source, file) {
   }
   for (const helper of commonHelpers(source))
     if (Object.hasOwn(HELPERS, helper)) return `${HELPERS[helper]} (test/common/${helper})`;
+  const spawn = SPAWN_MODULE.test(source) ? SPAWN_CALL.exec(source) : null;
+  if (spawn) return `spawns processes (${spawn[0].replace(/\s+/g, '')})`;
   for (const [pattern, what] of USES) {
     const m = pattern.exec(source);
     if (m) return `${what} (${m[0].replace(/\s+/g, ' ').slice(0, 60)})`;
