@@ -61,7 +61,7 @@ const SPAWN_CALL =
 
 /** `// Flags:` entries workerd takes as V8 flags in its config (v8Flags). */
 const V8_FLAG =
-  /^--(?:expose[-_]gc|allow[-_]natives[-_]syntax|harmony[-_\w]*|no[-_]harmony[-_\w]*|stack[-_]size=\d+|max[-_]old[-_]space[-_]size=\d+|max[-_]semi[-_]space[-_]size=\d+|jitless|no[-_]opt|always[-_]turbofan|no[-_]lazy[-_\w]*|js[-_][\w-]+|experimental[-_]wasm[-_][\w-]+|no[-_]experimental[-_]wasm[-_][\w-]+)$/;
+  /^--(?:expose[-_]gc|allow[-_]natives[-_]syntax|harmony[-_\w]*|no[-_]harmony[-_\w]*|stack[-_]size=\d+|max[-_]old[-_]space[-_]size=\d+|max[-_]semi[-_]space[-_]size=\d+|jitless|no[-_]opt|always[-_]turbofan|no[-_]lazy[-_\w]*|js[-_][\w-]+|experimental[-_]wasm[-_][\w-]+|no[-_]experimental[-_]wasm[-_][\w-]+|gc[-_]interval=\d+|predictable[-_]gc[-_]schedule|expose[-_]externalize[-_]string|no[-_]?concurrent[-_][\w-]+|stress[-_][\w-]+)$/;
 /** Flags that change nothing a test checks inside a worker (workerd prints no process warnings). */
 const HARMLESS_FLAG = new Set(['--no-warnings']);
 
