@@ -7,6 +7,9 @@
 // the timers and immediates the test holds (unref'd ones excepted) and calls the loop empty after a
 // few turns with none.
 
+// The process object itself, not the global: a test may replace globalThis.process.
+import process from 'node:process';
+
 /** Turns of the host's own macrotask with nothing pending before the loop is called empty. */
 const IDLE_TURNS = 3;
 /** How much console output is kept for the answer. */
@@ -101,23 +104,70 @@ function formatArgs(args, inspect) {
 }
 
 /**
+ * One timer's part in keeping the loop alive: it counts while it is ref'd and can still fire.
+ * A handle is kept by identity (workerd's Timeout changes its number on refresh()); the methods
+ * that end, re-arm or unref it update its state.
+ * @param {any} handle
+ * @param {Set<unknown>} alive
+ * @param {boolean} once a timeout or immediate, done when it fires
+ */
+function timerState(handle, alive, once) {
+  const state = { refed: true, done: false };
+  const sync = () => (state.refed && !state.done ? alive.add(handle) : alive.delete(handle));
+  const patch = (name, change) => {
+    const native = handle?.[name];
+    if (typeof native !== 'function') return;
+    // Not enumerable, so the handle's own keys and its inspection stay the runtime's.
+    Object.defineProperty(handle, name, {
+      configurable: true,
+      writable: true,
+      enumerable: false,
+      value(...args) {
+        change();
+        sync();
+        return native.apply(this, args);
+      },
+    });
+  };
+  if (handle && typeof handle === 'object') {
+    patch('unref', () => {
+      state.refed = false;
+    });
+    patch('ref', () => {
+      state.refed = true;
+    });
+    patch('refresh', () => {
+      if (once) state.done = false;
+    });
+    patch('close', () => {
+      state.done = true;
+    });
+    patch(Symbol.dispose, () => {
+      state.done = true;
+    });
+  }
+  sync();
+  return {
+    fired: () => {
+      if (once) state.done = true;
+      sync();
+    },
+    cleared: () => {
+      state.done = true;
+      sync();
+    },
+  };
+}
+
+/**
  * Timers and immediates the test holds, counted while they can still fire; their callbacks' throws
  * go to `onError` as Node's uncaught exceptions do (workerd would fail the request instead).
- * @param {object} target an object holding setTimeout & co (the global, node:timers)
+ * @param {any} target an object holding setTimeout & co (the global, node:timers)
  * @param {Set<unknown>} alive
+ * @param {Map<unknown, ReturnType<typeof timerState>>} states every handle's state, shared by all targets
  * @param {(e: unknown) => void} onError
  */
-function trackTimers(target, alive, onError) {
-  const guard =
-    (fn, after) =>
-    (...a) => {
-      after?.();
-      try {
-        fn(...a);
-      } catch (e) {
-        onError(e);
-      }
-    };
+function trackTimers(target, alive, states, onError) {
   const wrap = (name, once, clearName) => {
     const native = target[name];
     const clear = target[clearName];
@@ -127,33 +177,27 @@ function trackTimers(target, alive, onError) {
       if (typeof fn !== 'function') return native.call(target, fn, ...rest);
       /** @type {any} */
       let handle;
-      let fired = false;
-      const after = () => {
-        fired = true;
-        alive.delete(key(handle));
-      };
-      handle = native.call(target, guard(fn, once ? after : null), ...rest);
-      alive.add(key(handle));
-      if (handle && typeof handle === 'object') {
-        const { unref, ref } = handle;
-        // An unref'd timer does not keep Node's loop alive; ref() makes it count again.
-        if (typeof unref === 'function')
-          handle.unref = () => {
-            alive.delete(key(handle));
-            unref.call(handle);
-            return handle;
-          };
-        if (typeof ref === 'function')
-          handle.ref = () => {
-            if (!fired) alive.add(key(handle));
-            ref.call(handle);
-            return handle;
-          };
-      }
+      handle = native.call(
+        target,
+        (...a) => {
+          states.get(handle)?.fired();
+          try {
+            fn(...a);
+          } catch (e) {
+            onError(e);
+          }
+        },
+        ...rest,
+      );
+      states.set(handle, timerState(handle, alive, once));
       return handle;
     };
+    // Node also takes a timer's number (+timeout) where it takes the timer.
     target[clearName] = (handle) => {
-      alive.delete(key(handle));
+      const own = states.get(handle);
+      if (own) own.cleared();
+      else if (handle != null && typeof handle !== 'object')
+        for (const [h, state] of states) if (Number(h) === Number(handle)) state.cleared();
       return clear.call(target, handle);
     };
   };
@@ -161,10 +205,6 @@ function trackTimers(target, alive, onError) {
   wrap('setInterval', false, 'clearInterval');
   wrap('setImmediate', true, 'clearImmediate');
 }
-
-/** A timer handle's identity: its number where workerd gives one, else the object. */
-const key = (handle) =>
-  handle && typeof handle === 'object' && typeof handle[Symbol.toPrimitive] === 'function' ? Number(handle) : handle;
 
 /**
  * Callbacks of process.nextTick and queueMicrotask that throw are uncaught exceptions too; a
@@ -199,9 +239,10 @@ function exiter(state) {
       try {
         process.emit('exit', code);
       } catch (e) {
+        // A throw from an 'exit' listener ends node with code 1.
         if (!(e instanceof ExitSignal)) {
           state.firstError ??= firstLine(e);
-          state.finish(7);
+          state.finish(1);
         }
       }
     }
@@ -222,7 +263,10 @@ function uncaught(state, exit) {
         return;
       } catch (e) {
         if (e instanceof ExitSignal) return;
-        error = e;
+        // A listener that throws ends node with code 7.
+        state.firstError ??= firstLine(e);
+        exit(7);
+        return;
       }
     }
     state.firstError ??= firstLine(error);
@@ -237,29 +281,30 @@ function uncaught(state, exit) {
 
 /**
  * Wait for the loop to be empty (no timer or immediate held for IDLE_TURNS turns of the host's own
- * timer), emit 'beforeExit' as Node does, and end unless its listeners scheduled more work.
+ * timer), emit 'beforeExit' as Node does, and end once it leaves the loop empty: when its listeners
+ * started no timer since (a timer they start may have fired before the host looked).
  * @param {any} state
- * @param {Set<unknown>} alive
+ * @param {{alive: Set<unknown>, created: () => number}} timers held timers; how many were ever made
  * @param {(fn: (...a: any[]) => void, ms: number) => unknown} hostTimeout the platform's setTimeout, untracked
  * @param {(code: number) => void} exit
  * @param {(e: unknown) => void} onError
  */
-async function drain(state, alive, hostTimeout, exit, onError) {
+async function drain(state, { alive, created }, hostTimeout, exit, onError) {
   let idle = 0;
-  let afterBeforeExit = false;
+  /** @type {number | null} timers made before the last 'beforeExit' */
+  let emittedAt = null;
   while (!state.done) {
     await new Promise((r) => hostTimeout(r, 0));
     if (alive.size > 0) {
       idle = 0;
-      afterBeforeExit = false;
       continue;
     }
     if (++idle < IDLE_TURNS) continue;
-    if (afterBeforeExit || process.listenerCount('beforeExit') === 0) {
+    if (process.listenerCount('beforeExit') === 0 || emittedAt === created()) {
       exit(Number(process.exitCode ?? 0));
       return;
     }
-    afterBeforeExit = true;
+    emittedAt = created();
     idle = 0;
     try {
       process.emit('beforeExit', Number(process.exitCode ?? 0));
@@ -302,9 +347,10 @@ export function nodeTestWorker(load, file) {
       const exit = exiter(state);
       const onError = uncaught(state, exit);
       captureConsole(state, util.default ?? util);
-      trackTimers(globalThis, alive, onError);
+      const states = new Map();
+      trackTimers(globalThis, alive, states, onError);
       const timers = await import('node:timers');
-      trackTimers(timers.default ?? timers, alive, onError);
+      trackTimers(timers.default ?? timers, alive, states, onError);
       guardMicrotasks(onError);
       // workerd hands a rejection to process 'unhandledRejection' listeners itself; with none, Node
       // raises it as an uncaught exception.
@@ -319,7 +365,7 @@ export function nodeTestWorker(load, file) {
         } catch (e) {
           onError(e);
         }
-        await drain(state, alive, hostTimeout, exit, onError);
+        await drain(state, { alive, created: () => states.size }, hostTimeout, exit, onError);
       })();
       return new Response(`${JSON.stringify(await answered)}\n`, { headers: { 'content-type': 'application/json' } });
     },
