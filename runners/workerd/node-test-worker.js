@@ -123,8 +123,10 @@ function timerState(handle, alive, once) {
       writable: true,
       enumerable: false,
       value(...args) {
-        change();
-        sync();
+        if (this === handle) {
+          change();
+          sync();
+        }
         return native.apply(this, args);
       },
     });
@@ -148,6 +150,7 @@ function timerState(handle, alive, once) {
   }
   sync();
   return {
+    refed: () => state.refed,
     fired: () => {
       if (once) state.done = true;
       sync();
@@ -165,9 +168,10 @@ function timerState(handle, alive, once) {
  * @param {any} target an object holding setTimeout & co (the global, node:timers)
  * @param {Set<unknown>} alive
  * @param {Map<unknown, ReturnType<typeof timerState>>} states every handle's state, shared by all targets
+ * @param {{count: number}} fires how many callbacks of ref'd timers ran
  * @param {(e: unknown) => void} onError
  */
-function trackTimers(target, alive, states, onError) {
+function trackTimers(target, alive, states, fires, onError) {
   const wrap = (name, once, clearName) => {
     const native = target[name];
     const clear = target[clearName];
@@ -180,7 +184,11 @@ function trackTimers(target, alive, states, onError) {
       handle = native.call(
         target,
         (...a) => {
-          states.get(handle)?.fired();
+          const state = states.get(handle);
+          state?.fired();
+          // Node ends when only unref'd timers are left, so such a timer never fires after that.
+          if (state && !state.refed() && alive.size === 0) return;
+          if (state?.refed()) fires.count++;
           try {
             fn(...a);
           } catch (e) {
@@ -281,17 +289,17 @@ function uncaught(state, exit) {
 
 /**
  * Wait for the loop to be empty (no timer or immediate held for IDLE_TURNS turns of the host's own
- * timer), emit 'beforeExit' as Node does, and end once it leaves the loop empty: when its listeners
- * started no timer since (a timer they start may have fired before the host looked).
+ * timer), emit 'beforeExit' as Node does, and end once it leaves the loop empty: when no ref'd
+ * timer is held and none fired since (one its listeners start may fire before the host looks).
  * @param {any} state
- * @param {{alive: Set<unknown>, created: () => number}} timers held timers; how many were ever made
+ * @param {{alive: Set<unknown>, fired: () => number}} timers held timers; how many ref'd ones fired
  * @param {(fn: (...a: any[]) => void, ms: number) => unknown} hostTimeout the platform's setTimeout, untracked
  * @param {(code: number) => void} exit
  * @param {(e: unknown) => void} onError
  */
-async function drain(state, { alive, created }, hostTimeout, exit, onError) {
+async function drain(state, { alive, fired }, hostTimeout, exit, onError) {
   let idle = 0;
-  /** @type {number | null} timers made before the last 'beforeExit' */
+  /** @type {number | null} ref'd timers fired before the last 'beforeExit' */
   let emittedAt = null;
   while (!state.done) {
     await new Promise((r) => hostTimeout(r, 0));
@@ -300,11 +308,11 @@ async function drain(state, { alive, created }, hostTimeout, exit, onError) {
       continue;
     }
     if (++idle < IDLE_TURNS) continue;
-    if (process.listenerCount('beforeExit') === 0 || emittedAt === created()) {
+    if (process.listenerCount('beforeExit') === 0 || emittedAt === fired()) {
       exit(Number(process.exitCode ?? 0));
       return;
     }
-    emittedAt = created();
+    emittedAt = fired();
     idle = 0;
     try {
       process.emit('beforeExit', Number(process.exitCode ?? 0));
@@ -348,9 +356,10 @@ export function nodeTestWorker(load, file) {
       const onError = uncaught(state, exit);
       captureConsole(state, util.default ?? util);
       const states = new Map();
-      trackTimers(globalThis, alive, states, onError);
+      const fires = { count: 0 };
+      trackTimers(globalThis, alive, states, fires, onError);
       const timers = await import('node:timers');
-      trackTimers(timers.default ?? timers, alive, states, onError);
+      trackTimers(timers.default ?? timers, alive, states, fires, onError);
       guardMicrotasks(onError);
       // workerd hands a rejection to process 'unhandledRejection' listeners itself; with none, Node
       // raises it as an uncaught exception.
@@ -365,7 +374,7 @@ export function nodeTestWorker(load, file) {
         } catch (e) {
           onError(e);
         }
-        await drain(state, { alive, created: () => states.size }, hostTimeout, exit, onError);
+        await drain(state, { alive, fired: () => fires.count }, hostTimeout, exit, onError);
       })();
       return new Response(`${JSON.stringify(await answered)}\n`, { headers: { 'content-type': 'application/json' } });
     },

@@ -71,6 +71,12 @@ process.on('beforeExit', common.mustCall(() => {
 const common = require('../common');
 setTimeout(common.mustNotCall(), 60_000).unref();
 `,
+  'test-fx-unref-before-exit.js': `'use strict';
+const common = require('../common');
+process.on('beforeExit', common.mustCall(() => {
+  setTimeout(common.mustNotCall(), 1).unref();
+}));
+`,
   'test-fx-gc.js': `// Flags: --expose-gc
 'use strict';
 require('../common');
@@ -193,6 +199,8 @@ describe('a Node test file inside workerd', {
     const unref = outcome['test-fx-unref.js'];
     assert.equal(unref.outcome, 'pass', JSON.stringify(unref));
     assert.ok(unref.ms < 30_000, `an unref'd timer kept the loop alive: ${unref.ms} ms`);
+    const late = outcome['test-fx-unref-before-exit.js'];
+    assert.equal(late.outcome, 'pass', `an unref'd timer fired after the loop was empty: ${JSON.stringify(late)}`);
   });
 
   test('an .mjs file runs as a module, top-level await included, with test/common/index.mjs', () => {
