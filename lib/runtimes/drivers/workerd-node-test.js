@@ -7,7 +7,7 @@
 // not (processes, listening sockets, the host file system, Node's command line) are not applicable
 // and never start workerd. One workerd per file: a worker that hangs, crashes or leaves timers
 // running cannot touch the next file, as one process per file keeps it for node, deno and bun.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../../paths.js';
@@ -176,18 +176,6 @@ function writeJob(file, code, flags) {
   const imported = `import(${JSON.stringify(`./${moduleName}`)})`;
   // An ES module test is a function to call in the request (esmAsFunction); CommonJS runs on import.
   const load = file.endsWith('.mjs') ? `() => ${imported}.then((m) => m.default())` : `() => ${imported}`;
-  const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-node-test-'));
-  for (const [name, text] of [
-    [moduleName, code],
-    [HOST, readFileSync(join(ROOT, HOST), 'utf8')],
-    [
-      'entry.js',
-      `import { nodeTestWorker } from './${HOST}';\nexport default nodeTestWorker(${load}, ${JSON.stringify(moduleName)});\n`,
-    ],
-  ]) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
   const kind = file.endsWith('.mjs') ? 'esModule' : 'commonJsModule';
   const lines = [
     '(name = "entry.js", esModule = embed "entry.js")',
@@ -196,7 +184,25 @@ function writeJob(file, code, flags) {
   ];
   let config = capnpConfig({ compat: nodeCompat() }, lines);
   if (flags.length) config = config.replace('  sockets = [', `  v8Flags = ${JSON.stringify(flags)},\n  sockets = [`);
-  writeFileSync(join(dir, 'node-test.capnp'), config);
+  const files = [
+    [moduleName, code],
+    [HOST, readFileSync(join(ROOT, HOST), 'utf8')],
+    [
+      'entry.js',
+      `import { nodeTestWorker } from './${HOST}';\nexport default nodeTestWorker(${load}, ${JSON.stringify(moduleName)});\n`,
+    ],
+    ['node-test.capnp', config],
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'parity-workerd-node-test-'));
+  try {
+    for (const [name, text] of files) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   return dir;
 }
 
@@ -220,6 +226,9 @@ export async function runNodeTestInWorkerd({ file, testRoot, timeoutMs, workerd 
   const started = performance.now();
   const base = { file, exit_code: null, signal: null, first_error: null, skip_reason: null, na_reason: null };
   const done = (/** @type {any} */ fields) => ({ ...base, ...fields, ms: Math.round(performance.now() - started) });
+  if (!existsSync(workerd)) throw new Error(`No workerd binary at ${workerd}: give the path of an installed workerd`);
+  if (!existsSync(join(testRoot, file)))
+    throw new Error(`No test file ${file} under ${testRoot}: give a path relative to Node's test/ folder`);
   const source = readFileSync(join(testRoot, file), 'utf8');
   const na = applicability(source, file);
   if (na) return done({ outcome: 'not-applicable', na_reason: na });

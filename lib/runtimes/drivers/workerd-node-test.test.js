@@ -229,6 +229,17 @@ describe('a Node test file inside workerd', {
   });
 });
 
+test('a missing test file or workerd binary is a one-line error naming it', async () => {
+  await assert.rejects(
+    runNodeTestInWorkerd({ file: 'parallel/test-none.js', testRoot: tmpdir(), timeoutMs: 1000, workerd: WORKERD }),
+    /^Error: No test file parallel\/test-none\.js under .*: give a path relative to Node's test\/ folder$/,
+  );
+  await assert.rejects(
+    runNodeTestInWorkerd({ file: 'x.js', testRoot: tmpdir(), timeoutMs: 1000, workerd: '/nonexistent/workerd' }),
+    /^Error: No workerd binary at \/nonexistent\/workerd: give the path of an installed workerd$/,
+  );
+});
+
 test('applicability names what a file uses that a worker has not, and lets the rest run', () => {
   const cases = [
     ["const { spawn } = require('node:child_process');\nspawn('ls', ['-l']);", 'spawns processes (spawn()'],
