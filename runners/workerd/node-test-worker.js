@@ -324,11 +324,18 @@ async function drain(state, { alive, fired }, hostTimeout, exit, onError) {
 
 /**
  * Node's process as a test file expects to find it: argv naming the file, test/common's switches
- * for a run without its re-spawn and leak checks, a scratch folder in workerd's writable /tmp.
+ * for a run without its re-spawn and leak checks, a scratch folder in workerd's writable /tmp, and
+ * no colour, as parity runs the file on every other runtime.
  */
 function nodeProcess(file, exit) {
   process.argv = [process.argv[0] ?? 'workerd', `/bundle/${file}`];
-  Object.assign(process.env, { NODE_SKIP_FLAG_CHECK: '1', NODE_TEST_KNOWN_GLOBALS: '0', NODE_TEST_DIR: '/tmp' });
+  Object.assign(process.env, {
+    NODE_SKIP_FLAG_CHECK: '1',
+    NODE_TEST_KNOWN_GLOBALS: '0',
+    NODE_TEST_DIR: '/tmp',
+    NO_COLOR: '1',
+  });
+  delete process.env.FORCE_COLOR;
   process.exit = (code) => {
     const n = Number(code ?? process.exitCode ?? 0) || 0;
     exit(n);
