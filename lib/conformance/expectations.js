@@ -20,6 +20,8 @@ export const EXPECTATION_KINDS = {
   build: 'a build option of the runtime (ICU data, OpenSSL or BoringSSL version, a math library)',
   bug: 'a bug of the runtime (with its upstream issue where one exists)',
   harness: "a limit of parity's harness or of the WPT copy it runs",
+  'outdated-test':
+    'the pinned WPT asserts what the standard or upstream WPT has since reversed (the note names the change)',
   todo: 'drafted by make wpt-update from a run, not yet decided: a run fails until it is',
 };
 

@@ -1,6 +1,6 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
-import { UNEXPECTED } from '../../results/status.js';
+import { NOT_JUDGED, UNEXPECTED } from '../../results/status.js';
 import { simpleTable } from './model.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
@@ -13,9 +13,11 @@ export function groupOf(row) {
 
 /**
  * Counts for one runtime, optionally limited to one folder (WPT top-level folder, or a check's name).
- * `total` counts subtests only: file-level `(harness)` rows are counted in `fileErrors`.
+ * `total` counts subtests only: file-level `(harness)` rows are counted in `fileErrors`. A subtest
+ * expected to fail for parity's side or the test's (NOT_JUDGED kinds: harness, outdated-test) is
+ * counted in `notJudged` and left out of `total`, so it never lowers the runtime's figure.
  * @returns {{passed: number, total: number, failed: number, expectedFail: number, unexpectedPass: number,
- *            timeout: number, error: number, fileErrors: number, unexpected: number}}
+ *            timeout: number, error: number, fileErrors: number, unexpected: number, notJudged: number}}
  */
 export function passCounts(rows, runtime, folder) {
   const c = {
@@ -28,6 +30,7 @@ export function passCounts(rows, runtime, folder) {
     error: 0,
     fileErrors: 0,
     unexpected: 0,
+    notJudged: 0,
   };
   for (const r of rows) {
     if (r.runtime !== runtime) continue;
@@ -39,6 +42,10 @@ export function passCounts(rows, runtime, folder) {
     }
     // A compact file record's passes come as one row with a count (lib/results/conformance-form.js).
     const n = r.count ?? 1;
+    if (r.status === 'expected-fail' && NOT_JUDGED.has(r.kind)) {
+      c.notJudged += n;
+      continue;
+    }
     c.total += n;
     if (PASSED.has(r.status)) c.passed += n;
     if (r.status === 'unexpected-pass') c.unexpectedPass++;
@@ -52,8 +59,11 @@ export function passCounts(rows, runtime, folder) {
 
 function cell(rows) {
   // Every row given is one runtime's; passCounts filters by runtime, so ask for that one.
-  const c = rows.length ? passCounts(rows, rows[0].runtime) : { passed: 0, total: 0, unexpected: 0, fileErrors: 0 };
+  const c = rows.length
+    ? passCounts(rows, rows[0].runtime)
+    : { passed: 0, total: 0, unexpected: 0, fileErrors: 0, notJudged: 0 };
   let s = `${c.passed}/${c.total}`;
+  if (c.notJudged) s += ` +${c.notJudged}nj`;
   if (c.fileErrors) s += ` +${c.fileErrors}E`;
   if (c.unexpected) s += ' !';
   return s;
@@ -63,8 +73,8 @@ function cell(rows) {
 export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
 
 /**
- * The side-by-side table. Cells are passed/total subtests; `+NE` counts files whose harness
- * errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
+ * The side-by-side table. Cells are passed/total subtests; `+Nnj` counts subtests not judged
+ * (harness, outdated-test); `+NE` counts files whose harness errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
  * @param {Array<Record<string, any>>} rows  conformance rows
  * @param {{runtimes?: string[]}} [options]
  * @returns {import('./model.js').TableData}
@@ -152,9 +162,16 @@ export function interfaceSummary(name, byRt, runtimes) {
     const kinds = new Map();
     for (const r of byRt.get(rt) ?? [])
       if (r.status === 'expected-fail') kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
-    const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`);
-    return parts.length ? ` (expected: ${parts.join(', ')})` : '';
+    const list = (judged) =>
+      [...kinds]
+        .filter(([k]) => NOT_JUDGED.has(k) !== judged)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ');
+    const parts = [list(true) && `expected: ${list(true)}`, list(false) && `+${notJudged(rt)} not judged: ${list(false)}`];
+    return parts.some(Boolean) ? ` (${parts.filter(Boolean).join('; ')})` : '';
   };
+  const notJudged = (rt) => counts.find((x) => x.rt === rt)?.c.notJudged ?? 0;
   const rest = counts
     .filter((x) => !all.includes(x.rt))
     .map(
