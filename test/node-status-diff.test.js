@@ -61,6 +61,6 @@ test('a bad --openssl value is a one-line error naming it', () => {
       execFileSync(process.execPath, [TOOL, join(FIX, 'results.json'), join(FIX, 'status'), '--openssl', 'new'], {
         stdio: 'pipe',
       }),
-    (e) => /--openssl "new" is not a version: give one such as 3\.5\.8/.test(String(e.stderr)),
+    (/** @type {any} */ e) => /--openssl "new" is not a version: give one such as 3\.5\.8/.test(String(e.stderr)),
   );
 });

@@ -19,9 +19,13 @@ import { conformanceRows } from '../lib/results/conformance-form.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Arguments: three positional, --openssl and --wpt-dir; a one-line error for anything else. */
+/**
+ * Arguments: three positional, --openssl and --wpt-dir; a one-line error for anything else.
+ * @returns {{resultsFile: string, statusDir: string, runtime: string, openssl?: string, 'wpt-dir'?: string}}
+ */
 function parseArgs(argv) {
   const positional = [];
+  /** @type {Record<string, string>} */
   const opts = {};
   for (let i = 0; i < argv.length; i++) {
     const m = /^--(openssl|wpt-dir)$/.exec(argv[i]);

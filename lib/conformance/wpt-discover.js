@@ -72,6 +72,11 @@ export const NA_KINDS = {
  * file, what its source uses (wpt-window-uses.js); null when it runs. Without the source a
  * `.window.js` file is not applicable.
  */
+/**
+ * @param {string} file
+ * @param {any} meta
+ * @param {string | null} [source]
+ */
 export function notApplicableFrom(file, meta, source = null) {
   if (/(^|\/)crashtests\//.test(file)) return { kind: 'window', reason: 'crash test (needs a browser)' };
   if (/-manual\./.test(file)) return { kind: 'window', reason: 'manual test (needs a person at a browser)' };

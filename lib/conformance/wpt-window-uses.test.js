@@ -17,6 +17,7 @@ test('Web Storage and data-driven URL files need nothing a worker-like scope lac
 });
 
 test('a file that uses a document, a browsing context or a Window-only interface is not applicable', () => {
+  /** @type {Array<[string, string, RegExp]>} */
   const cases = [
     ['const a = document.createElement("a");', 'window', /the document \(DOM\)/],
     ['const w = window.open("x.html");', 'window', /a browsing context/],

@@ -63,6 +63,7 @@ const conformanceText = (rows, options = {}) =>
     ...options,
     classify: (row) => interfaceOf(row.file ?? row.name, PIN),
     order: PIN.interfaces.map((i) => i.name),
+    interfaces: PIN.interfaces,
   });
 
 async function run(values, positionals) {
@@ -151,6 +152,8 @@ async function run(values, positionals) {
   const wpt = {
     dir: root,
     commits,
+    // The interface map the table groups by, so a results file prints the same in any checkout.
+    interfaces: PIN.interfaces,
     ...(absent.length ? { absent } : {}),
     harness: displayPath(findHarness(root)),
     files: {
