@@ -161,8 +161,10 @@ export function interfaceSummary(name, byRt, runtimes) {
   const all = counts.filter((x) => x.c.total === most && x.c.passed === most && !x.c.fileErrors).map((x) => x.rt);
   const why = (rt) => {
     const kinds = new Map();
+    // Subtests only: a file-level (harness) row is counted as a file that errored.
     for (const r of byRt.get(rt) ?? [])
-      if (r.status === 'expected-fail') kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
+      if (r.status === 'expected-fail' && r.subtest !== '(harness)')
+        kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
     const list = (judged) =>
       [...kinds]
         .filter(([k]) => NOT_JUDGED.has(k) !== judged)
