@@ -168,7 +168,10 @@ export function discover(wptRoot, dirs, listed = {}, { server = false } = {}) {
       const needsServer = /\.sub\.[a-z.]*js$/.test(file) || /\.py\b/.test(source);
       const na =
         listedNotApplicable(listed, file) ??
-        (server && needsServer && meta ? null : notApplicableFrom(file, meta, source || null));
+        // A .window.js file is decided by what it uses, whether or not wptserve is at hand.
+        (server && needsServer && meta && !/\.window\.js$/.test(file)
+          ? null
+          : notApplicableFrom(file, meta, source || null));
       if (na) {
         notApplicable.push({ file, folder, suite, kind: na.kind, reason: na.reason });
         continue;

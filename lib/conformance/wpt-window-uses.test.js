@@ -50,3 +50,15 @@ test('discovery runs a .window.js file that uses nothing window-only and lists t
     [['webstorage/open.window.js', 'window']],
   );
 });
+
+test('with wptserve at hand, a .window.js file that fetches a handler is still decided by what it uses', () => {
+  const root = mkdtempSync(join(tmpdir(), 'parity-window-'));
+  mkdirSync(join(root, 'url'));
+  writeFileSync(
+    join(root, 'url', 'pct.window.js'),
+    'fetch("resources/x.py"); const f = document.createElement("iframe");\n',
+  );
+  const { tests, notApplicable } = discover(root, ['url'], {}, { server: true });
+  assert.deepEqual(tests, []);
+  assert.match(notApplicable[0].reason, /uses the document/);
+});
