@@ -20,6 +20,8 @@ export const EXPECTATION_KINDS = {
   build: 'a build option of the runtime (ICU data, OpenSSL or BoringSSL version, a math library)',
   bug: 'a bug of the runtime (with its upstream issue where one exists)',
   harness: "a limit of parity's harness or of the WPT copy it runs",
+  'outdated-test':
+    'the pinned WPT asserts what the standard or upstream WPT has since reversed (the note names the change)',
   todo: 'drafted by make wpt-update from a run, not yet decided: a run fails until it is',
 };
 
@@ -94,7 +96,7 @@ export function loadExpectations(runtimeId, dir = EXPECTATIONS_DIR) {
   return data;
 }
 
-/** Turn a key with * and ** into a RegExp over '/'-separated paths. */
+/** Turn a key with * and ** into a RegExp over '/'-separated paths; every other character is literal. */
 export function globToRegExp(glob) {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
@@ -104,13 +106,13 @@ export function globToRegExp(glob) {
       i++;
       if (glob[i + 1] === '/') i++;
     } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    else re += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }
   return new RegExp(`^${re}$`);
 }
 
-const isGlob = (key) => /[*?]/.test(key);
+// Only * makes a key a glob: `?` starts a WPT variant (`x.any.js?1-10`), part of a file's id.
+const isGlob = (key) => key.includes('*');
 
 /**
  * Everything the expectations say about one test file (or `check:<suite>`): entries from the

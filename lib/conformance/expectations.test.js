@@ -31,7 +31,7 @@ test('every entry needs a reason and a kind', () => {
   );
   assert.match(
     validateExpectations({ 'a.any.js': { skip: 'no kind' } }).join('\n'),
-    /"kind" must be one of not-implemented, build, bug, harness, todo, got undefined/,
+    /"kind" must be one of not-implemented, build, bug, harness, outdated-test, todo, got undefined/,
   );
   assert.match(
     validateExpectations({ 'a.any.js': { kind: 'bug', issue: 'nodejs/node#1', skip: 'x' } }).join('\n'),
@@ -147,4 +147,23 @@ test('a variant inherits its base runtime and named expectation files, then adds
   assert.deepEqual(effectiveExpectations('base', registry, dir)['a.any.js'].fail.expected, ['x']);
   // Each subtest keeps the kind of the file that listed it.
   assert.deepEqual(Object.fromEntries(expectationFor(merged, 'a.any.js').kind), { x: 'not-implemented', y: 'bug' });
+});
+
+test('a variant key (x.any.js?1-10) is a file, not a glob: update keeps its failures and flaky list', () => {
+  const existing = {
+    'a/x.any.js?1-10': { kind: 'bug', fail: { note: 'read', expected: ['s1'], flaky: ['s2'] } },
+    'a/x.any.js?11-20': { kind: 'bug', fail: { note: 'read', expected: ['s3'] } },
+  };
+  const row = (file, subtest, status) => ({ source: 'wpt', file, subtest, status });
+  const rows = [
+    row('a/x.any.js?1-10', 's1', 'expected-fail'),
+    row('a/x.any.js?1-10', 's2', 'expected-fail'),
+    row('a/x.any.js?11-20', 's3', 'expected-fail'),
+  ];
+  const next = updateExpectations(existing, rows, '2026-11-27');
+  assert.deepEqual(next['a/x.any.js?1-10'].fail.expected, ['s1', 's2']);
+  assert.deepEqual(next['a/x.any.js?1-10'].fail.flaky, ['s2']);
+  assert.deepEqual(next['a/x.any.js?11-20'].fail.expected, ['s3']);
+  assert.ok(!globToRegExp('a/x.any.js?1-10').test('a/x.any.jsX1-10'), '? is literal');
+  assert.equal(expectationFor(existing, 'a/x.any.js?11-20').expected.has('s1'), false);
 });

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { globToRegExp } from './expectations.js';
 import { wptPath } from './wpt-host.js';
+import { windowOnlyUse } from './wpt-window-uses.js';
 
 /**
  * Parse the leading `// META: key=value` lines of a test file.
@@ -66,12 +67,25 @@ export const NA_KINDS = {
   browser: 'needs a browser feature outside ECMA-429',
 };
 
-/** The kind and reason a file is not applicable from its name and META lines, or null when it runs. */
-export function notApplicableFrom(file, meta) {
+/**
+ * The kind and reason a file is not applicable from its name, META lines and, for a `.window.js`
+ * file, what its source uses (wpt-window-uses.js); null when it runs. Without the source a
+ * `.window.js` file is not applicable.
+ */
+/**
+ * @param {string} file
+ * @param {any} meta
+ * @param {string | null} [source]
+ */
+export function notApplicableFrom(file, meta, source = null) {
   if (/(^|\/)crashtests\//.test(file)) return { kind: 'window', reason: 'crash test (needs a browser)' };
   if (/-manual\./.test(file)) return { kind: 'window', reason: 'manual test (needs a person at a browser)' };
   if (/\.(html?|xhtml|svg)$/.test(file)) return { kind: 'window', reason: 'document test (needs a browser window)' };
-  if (/\.window\.js$/.test(file)) return { kind: 'window', reason: 'window-only test (.window.js)' };
+  if (/\.window\.js$/.test(file) && source === null) return { kind: 'window', reason: 'window-only test (.window.js)' };
+  if (/\.window\.js$/.test(file) && source !== null) {
+    const use = windowOnlyUse(source);
+    if (use) return use;
+  }
   if (/\.sub\.[a-z.]*js$/.test(file))
     return { kind: 'server', reason: 'the WPT server substitutes into the file (.sub.)' };
   if (meta && file.endsWith('.any.js') && !runsOutsideWindow(meta.global)) {
@@ -147,13 +161,17 @@ export function discover(wptRoot, dirs, listed = {}, { server = false } = {}) {
         helpers.push(file);
         continue;
       }
-      const source = /\.(any|worker)\.js$/.test(file) ? readFileSync(join(wptRoot, file), 'utf8') : '';
+      const source = /\.(any|worker|window)\.js$/.test(file) ? readFileSync(join(wptRoot, file), 'utf8') : '';
       const meta = source ? parseMeta(source) : null;
       // With wptserve at hand, a file the server substitutes into (.sub.) or that fetches one of its
       // Python handlers runs against it; without, a .sub. file is not applicable (kind server).
       const needsServer = /\.sub\.[a-z.]*js$/.test(file) || /\.py\b/.test(source);
       const na =
-        listedNotApplicable(listed, file) ?? (server && needsServer && meta ? null : notApplicableFrom(file, meta));
+        listedNotApplicable(listed, file) ??
+        // A .window.js file is decided by what it uses, whether or not wptserve is at hand.
+        (server && needsServer && meta && !/\.window\.js$/.test(file)
+          ? null
+          : notApplicableFrom(file, meta, source || null));
       if (na) {
         notApplicable.push({ file, folder, suite, kind: na.kind, reason: na.reason });
         continue;

@@ -221,6 +221,9 @@ export async function runHost(caps) {
     // What WPT's server puts in front of an .any.js file for a worker-like, non-window scope.
     g.self = globalThis;
     g.GLOBAL = { isWindow: () => false, isWorker: () => true, isShadowRealm: () => false };
+    // A .window.js file that runs here uses nothing a window alone has (wpt-window-uses.js) but
+    // may name the global `window`, as the window WPT serves it in does: the same global object.
+    if (/\.window\.js$/.test(job.file) && !('window' in g)) g.window = globalThis;
     // testharness.js names unnamed tests after location.pathname; Deno throws on a bare
     // `location` access, so every runtime gets the same location the WPT server would serve.
     // With WPT's own server (job.server, a file that needs it), the location is the server's and

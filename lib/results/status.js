@@ -3,3 +3,10 @@
 
 /** Statuses that mean the runtime did worse than its expectations say: they fail make wpt / make checks. */
 export const UNEXPECTED = new Set(['fail', 'timeout', 'error']);
+
+/**
+ * Expectation kinds that are parity's side (harness) or the test's (outdated-test), not the
+ * runtime's: a subtest expected to fail for one of them is shown apart and never lowers a
+ * runtime's cell or total.
+ */
+export const NOT_JUDGED = new Set(['harness', 'outdated-test']);

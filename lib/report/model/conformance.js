@@ -1,6 +1,7 @@
 // Side-by-side conformance: rows = WPT folder or shared check, columns = runtimes,
 // cells = passed/total. Pure functions over conformance rows; no I/O.
-import { UNEXPECTED } from '../../results/status.js';
+import { NOT_JUDGED, UNEXPECTED } from '../../results/status.js';
+import { commitsLine, interfaceSections, isTentative, noWptLine } from './conformance-map.js';
 import { simpleTable } from './model.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
@@ -13,9 +14,11 @@ export function groupOf(row) {
 
 /**
  * Counts for one runtime, optionally limited to one folder (WPT top-level folder, or a check's name).
- * `total` counts subtests only: file-level `(harness)` rows are counted in `fileErrors`.
+ * `total` counts subtests only: file-level `(harness)` rows are counted in `fileErrors`. A subtest
+ * expected to fail for parity's side or the test's (NOT_JUDGED kinds: harness, outdated-test) is
+ * counted in `notJudged` and left out of `total`, so it never lowers the runtime's figure.
  * @returns {{passed: number, total: number, failed: number, expectedFail: number, unexpectedPass: number,
- *            timeout: number, error: number, fileErrors: number, unexpected: number}}
+ *            timeout: number, error: number, fileErrors: number, unexpected: number, notJudged: number}}
  */
 export function passCounts(rows, runtime, folder) {
   const c = {
@@ -28,6 +31,7 @@ export function passCounts(rows, runtime, folder) {
     error: 0,
     fileErrors: 0,
     unexpected: 0,
+    notJudged: 0,
   };
   for (const r of rows) {
     if (r.runtime !== runtime) continue;
@@ -39,6 +43,10 @@ export function passCounts(rows, runtime, folder) {
     }
     // A compact file record's passes come as one row with a count (lib/results/conformance-form.js).
     const n = r.count ?? 1;
+    if (r.status === 'expected-fail' && NOT_JUDGED.has(r.kind)) {
+      c.notJudged += n;
+      continue;
+    }
     c.total += n;
     if (PASSED.has(r.status)) c.passed += n;
     if (r.status === 'unexpected-pass') c.unexpectedPass++;
@@ -52,8 +60,11 @@ export function passCounts(rows, runtime, folder) {
 
 function cell(rows) {
   // Every row given is one runtime's; passCounts filters by runtime, so ask for that one.
-  const c = rows.length ? passCounts(rows, rows[0].runtime) : { passed: 0, total: 0, unexpected: 0, fileErrors: 0 };
+  const c = rows.length
+    ? passCounts(rows, rows[0].runtime)
+    : { passed: 0, total: 0, unexpected: 0, fileErrors: 0, notJudged: 0 };
   let s = `${c.passed}/${c.total}`;
+  if (c.notJudged) s += ` +${c.notJudged}nj`;
   if (c.fileErrors) s += ` +${c.fileErrors}E`;
   if (c.unexpected) s += ' !';
   return s;
@@ -63,8 +74,8 @@ function cell(rows) {
 export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
 
 /**
- * The side-by-side table. Cells are passed/total subtests; `+NE` counts files whose harness
- * errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
+ * The side-by-side table. Cells are passed/total subtests; `+Nnj` counts subtests not judged
+ * (harness, outdated-test); `+NE` counts files whose harness errored, crashed or hung; `!` marks unexpected failures (not covered by expectations).
  * @param {Array<Record<string, any>>} rows  conformance rows
  * @param {{runtimes?: string[]}} [options]
  * @returns {import('./model.js').TableData}
@@ -150,11 +161,23 @@ export function interfaceSummary(name, byRt, runtimes) {
   const all = counts.filter((x) => x.c.total === most && x.c.passed === most && !x.c.fileErrors).map((x) => x.rt);
   const why = (rt) => {
     const kinds = new Map();
+    // Subtests only: a file-level (harness) row is counted as a file that errored.
     for (const r of byRt.get(rt) ?? [])
-      if (r.status === 'expected-fail') kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
-    const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`);
-    return parts.length ? ` (expected: ${parts.join(', ')})` : '';
+      if (r.status === 'expected-fail' && r.subtest !== '(harness)')
+        kinds.set(r.kind ?? '?', (kinds.get(r.kind ?? '?') ?? 0) + 1);
+    const list = (judged) =>
+      [...kinds]
+        .filter(([k]) => NOT_JUDGED.has(k) !== judged)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ');
+    const parts = [
+      list(true) && `expected: ${list(true)}`,
+      list(false) && `+${notJudged(rt)} not judged: ${list(false)}`,
+    ];
+    return parts.some(Boolean) ? ` (${parts.filter(Boolean).join('; ')})` : '';
   };
+  const notJudged = (rt) => counts.find((x) => x.rt === rt)?.c.notJudged ?? 0;
   const rest = counts
     .filter((x) => !all.includes(x.rt))
     .map(
@@ -170,15 +193,69 @@ const byRecord = (r) => ({ name: r.interface ?? r.suite, dir: r.suite });
 
 /**
  * WPT per interface: a row per interface, with a row per directory under it when it has
- * several, cells passed/total per runtime; and a summary line per interface.
+ * several and a `tentative` row for its tentative files, which the interface's row and the
+ * headline total leave out; cells passed/total per runtime; and a summary line per interface.
+ * With the run's interface list (`interfaces`, the results file's wpt.interfaces) every listed
+ * interface is a row, one without results saying so, and those outside ECMA-429 follow under
+ * their own heading with their own total.
  * @param {Array<Record<string, any>>} rows  conformance rows (checks are left out)
- * @param {{classify?: (row: any) => {name: string, dir: string}, runtimes?: string[], order?: string[]}} options
+ * @param {{classify?: (row: any) => {name: string, dir: string}, runtimes?: string[], order?: string[],
+ *   interfaces?: import('./conformance-map.js').MappedInterface[], commits?: Record<string, string>}} options
  *   classify: the interface and directory of a WPT row (default: the interface the row records, its
- *   top folder); order: interface names in the order to print
+ *   top folder); order: interface names in the order to print when there is no interface list
  * @returns {{table: import('./model.js').TableData, summary: string[]}}
  */
-export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesOf(rows), order = [] }) {
-  /** @type {Map<string, {byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}>} */
+export function interfaceTable(
+  rows,
+  { classify = byRecord, runtimes = runtimesOf(rows), order = [], interfaces, commits },
+) {
+  const groups = groupByInterface(rows, classify);
+  const { ecma, outside } = interfaceSections([...groups.keys()], interfaces, order);
+  const cells = (byRt) => runtimes.map((rt) => (byRt.has(rt) ? cell(byRt.get(rt)) : '-'));
+  const wpt = rows.filter((r) => r.source === 'wpt');
+  const total = (label, keep) => [label, ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt && keep(r))))];
+  const stableIn = (names) => (r) => !isTentative(r.file ?? r.name) && names.includes(classify(r).name);
+  const body = [];
+  const summary = [];
+  const section = (names) => {
+    for (const n of names) {
+      const g = groups.get(n);
+      if (!g) {
+        body.push([n, ...runtimes.map(() => '-')]);
+        summary.push(noWptLine(n, interfaces));
+        continue;
+      }
+      body.push([n, ...cells(g.byRt)]);
+      if (g.dirs.size > 1) for (const [dir, byRt] of [...g.dirs].sort()) body.push([`  ${dir}`, ...cells(byRt)]);
+      if (g.tentative.size) body.push(['  tentative', ...cells(g.tentative)]);
+      if (g.byRt.size) summary.push(interfaceSummary(n, g.byRt, runtimes));
+      if (g.tentative.size) summary.push(interfaceSummary(`${n} (tentative files)`, g.tentative, runtimes));
+    }
+  };
+  section(ecma);
+  if (!outside.length) {
+    body.push(
+      total(interfaces?.length ? 'WPT total, stable files' : 'WPT total', (r) => !isTentative(r.file ?? r.name)),
+    );
+  } else {
+    body.push(total('ECMA-429 total, stable files', stableIn(ecma)));
+    body.push(['outside ECMA-429:', ...runtimes.map(() => '')]);
+    section(outside);
+    body.push(total('outside ECMA-429 total, stable files', stableIn(outside)));
+  }
+  if (wpt.some((r) => isTentative(r.file ?? r.name)))
+    body.push(total('tentative files', (r) => isTentative(r.file ?? r.name)));
+  const pins = commitsLine(commits);
+  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
+  return { table, summary: pins ? [...summary, pins] : summary };
+}
+
+/**
+ * WPT rows by interface: per runtime the stable files' rows (byRt), per directory the same
+ * (dirs), and apart the tentative files' rows (tentative).
+ * @returns {Map<string, {byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>, tentative: Map<string, any[]>}>}
+ */
+function groupByInterface(rows, classify) {
   const groups = new Map();
   const push = (m, rt, r) => {
     if (!m.has(rt)) m.set(rt, []);
@@ -187,23 +264,15 @@ export function interfaceTable(rows, { classify = byRecord, runtimes = runtimesO
   for (const r of rows) {
     if (r.source !== 'wpt') continue;
     const { name, dir } = classify(r);
-    const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map() };
+    const g = groups.get(name) ?? { byRt: new Map(), dirs: new Map(), tentative: new Map() };
     groups.set(name, g);
+    if (isTentative(r.file ?? r.name)) {
+      push(g.tentative, r.runtime, r);
+      continue;
+    }
     push(g.byRt, r.runtime, r);
     if (!g.dirs.has(dir)) g.dirs.set(dir, new Map());
     push(g.dirs.get(dir), r.runtime, r);
   }
-  const rank = (n) => (order.includes(n) ? order.indexOf(n) : order.length);
-  const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  const cells = (byRt) => runtimes.map((rt) => (byRt.has(rt) ? cell(byRt.get(rt)) : '-'));
-  const body = [];
-  for (const n of names) {
-    const g = /** @type {{byRt: Map<string, any[]>, dirs: Map<string, Map<string, any[]>>}} */ (groups.get(n));
-    body.push([n, ...cells(g.byRt)]);
-    if (g.dirs.size > 1) for (const [dir, byRt] of [...g.dirs].sort()) body.push([`  ${dir}`, ...cells(byRt)]);
-  }
-  const wpt = rows.filter((r) => r.source === 'wpt');
-  body.push(['WPT total', ...runtimes.map((rt) => cell(wpt.filter((r) => r.runtime === rt)))]);
-  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
-  return { table, summary: names.map((n) => interfaceSummary(n, /** @type {any} */ (groups.get(n)).byRt, runtimes)) };
+  return groups;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatDiff } from '../text/conformance.js';
 import { printTable } from '../text/print.js';
-import { conformanceTable, crossRuntimeDiff, passCounts } from './conformance.js';
+import { conformanceTable, crossRuntimeDiff, interfaceSummary, interfaceTable, passCounts } from './conformance.js';
 
 const wpt = (runtime, folder, subtest, status) => ({
   runtime,
@@ -59,6 +59,7 @@ test('passCounts counts unexpected passes as passed and file errors apart from s
     error: 0,
     fileErrors: 0,
     unexpected: 1,
+    notJudged: 0,
   });
   assert.equal(passCounts(ROWS, 'bun').fileErrors, 1);
   assert.equal(passCounts(ROWS, 'node', 'json/raw-json').passed, 1);
@@ -111,4 +112,78 @@ test('the cross-runtime diff says where each subtest fails', () => {
     formatDiff(diff),
     /fails only on deno \(1\):\n {2}streams\/piping\/a\.any\.js > s2\n {6}deno: fail: why/,
   );
+});
+
+test('harness and outdated-test failures are shown apart and never lower the cell or the summary', () => {
+  const kinded = (runtime, subtest, kind) => ({ ...wpt(runtime, 'piping', subtest, 'expected-fail'), kind });
+  const rows = [
+    wpt('node', 'piping', 's1', 'pass'),
+    kinded('node', 's2', 'harness'),
+    kinded('node', 's3', 'outdated-test'),
+    wpt('deno', 'piping', 's1', 'pass'),
+    kinded('deno', 's2', 'bug'),
+    kinded('deno', 's3', 'outdated-test'),
+  ];
+  assert.deepEqual(
+    ['node', 'deno'].map((rt) => [
+      passCounts(rows, rt).passed,
+      passCounts(rows, rt).total,
+      passCounts(rows, rt).notJudged,
+    ]),
+    [
+      [1, 1, 2],
+      [1, 2, 1],
+    ],
+  );
+  const line = printTable(conformanceTable(rows))
+    .split('\n')
+    .find((l) => l.startsWith('streams/piping'));
+  assert.deepEqual(String(line).split(/\s{2,}/), ['streams/piping', '1/1 +2nj', '1/2 +1nj']);
+  const byRt = new Map(['node', 'deno'].map((rt) => [rt, rows.filter((r) => r.runtime === rt)]));
+  assert.equal(
+    interfaceSummary('Streams', byRt, ['node', 'deno']),
+    'Streams: node 1/1 (+2 not judged: 1 harness, 1 outdated-test); deno 1/2 (expected: 1 bug; +1 not judged: 1 outdated-test)',
+  );
+});
+
+test('every listed interface is a row, those outside ECMA-429 under their own heading, tentative files apart', () => {
+  const row = (subtest, status, file, iface) => ({ ...wpt('node', 'x', subtest, status), file, interface: iface });
+  const rows = [
+    row('a', 'pass', 'url/a.any.js', 'URL'),
+    row('b', 'expected-fail', 'url/b.tentative.any.js', 'URL'),
+    row('c', 'pass', 'web-locks/c.any.js', 'Web Locks'),
+  ];
+  const interfaces = [
+    { name: 'URL', dirs: ['url'] },
+    { name: 'fetch', dirs: ['fetch/api'] },
+    { name: 'reportError', dirs: [], upstream: 'html/webappapis/scripting: no directory pinned' },
+    { name: 'Web Locks', dirs: ['web-locks'], ecma429: false },
+  ];
+  const { table, summary } = interfaceTable(rows, {
+    runtimes: ['node'],
+    interfaces,
+    commits: { url: 'c928b19ab04a4525' },
+  });
+  const lines = printTable(table)
+    .split('\n')
+    .map((l) =>
+      l
+        .split(/\s{2,}/)
+        .filter(Boolean)
+        .join(' | '),
+    );
+  const at = (label) => String(lines.find((l) => l.startsWith(label)));
+  assert.equal(at('URL'), 'URL | 1/1');
+  assert.ok(
+    lines.some((l) => l === 'tentative | 0/1'),
+    lines.join('\n'),
+  );
+  assert.equal(at('fetch'), 'fetch | -');
+  assert.equal(at('ECMA-429 total'), 'ECMA-429 total, stable files | 1/1');
+  assert.ok(lines.indexOf(at('outside ECMA-429:')) < lines.indexOf(at('Web Locks')));
+  assert.equal(at('outside ECMA-429 total'), 'outside ECMA-429 total, stable files | 1/1');
+  assert.equal(at('tentative files'), 'tentative files | 0/1');
+  assert.ok(summary.includes('fetch: no WPT in this copy (fetch/api not in the WPT copy run)'));
+  assert.ok(summary.includes('reportError: no WPT in this copy (html/webappapis/scripting: no directory pinned)'));
+  assert.equal(summary.at(-1), 'WPT commits (pinned per directory): url c928b19ab04a');
 });

@@ -197,7 +197,11 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
     const byInterface = conformance.filter((r) => r.source === 'wpt' && r.interface);
     const rest = conformance.filter((r) => !(r.source === 'wpt' && r.interface));
     if (byInterface.length) {
-      const { table, summary } = interfaceTable(byInterface, { runtimes });
+      const { table, summary } = interfaceTable(byInterface, {
+        runtimes,
+        interfaces: doc.wpt?.interfaces,
+        commits: doc.wpt?.commits,
+      });
       tables.push({ ...table, notes: summary });
     }
     if (rest.length) {

@@ -44,17 +44,21 @@ function fitting(runtimes, print, markdown) {
  * The tables people come for, as text or markdown: WPT per interface with a line per interface,
  * then the shared checks, then the legend.
  * @param {Array<Record<string, any>>} rows
- * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean}} [options]
+ * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean,
+ *   interfaces?: import('../model/conformance-map.js').MappedInterface[], commits?: Record<string, string>}} [options]
  */
-export function conformanceReport(rows, { classify, order = [], runtimes = runtimesOf(rows), markdown = false } = {}) {
+export function conformanceReport(
+  rows,
+  { classify, order = [], runtimes = runtimesOf(rows), markdown = false, interfaces, commits } = {},
+) {
   const format = printFormat({ markdown });
   const parts = [];
   if (rows.some((r) => r.source === 'wpt')) {
-    const { summary } = interfaceTable(rows, { runtimes, classify, order });
+    const { summary } = interfaceTable(rows, { runtimes, classify, order, interfaces, commits });
     // Text stays within WIDTH columns: with many runtimes, the table comes in runtime groups.
     for (const group of fitting(
       runtimes,
-      (rts) => printTable(interfaceTable(rows, { runtimes: rts, classify, order }).table, { format }),
+      (rts) => printTable(interfaceTable(rows, { runtimes: rts, classify, order, interfaces }).table, { format }),
       markdown,
     )) {
       parts.push(group, '');
@@ -65,7 +69,9 @@ export function conformanceReport(rows, { classify, order = [], runtimes = runti
   if (checks.length) parts.push('', printTable(conformanceTable(checks, { runtimes }), { format }));
   parts.push(
     '',
-    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures',
+    'cells: subtests passed/total; +NE = N files whose harness errored, crashed or hung; ! = unexpected failures;',
+    "+Nnj = N subtests not judged: expected to fail for a harness or outdated-test reason (parity's side or the",
+    "test's), left out of passed/total",
   );
   return parts.join('\n');
 }

@@ -63,6 +63,10 @@ const conformanceText = (rows, options = {}) =>
     ...options,
     classify: (row) => interfaceOf(row.file ?? row.name, PIN),
     order: PIN.interfaces.map((i) => i.name),
+    // Rows for the interfaces the rows answer for, and for those no WPT directory tests.
+    interfaces:
+      options.interfaces ??
+      PIN.interfaces.filter((i) => (i.dirs.length ? rows.some((r) => r.interface === i.name) : i.ecma429 !== false)),
   });
 
 async function run(values, positionals) {
@@ -70,6 +74,12 @@ async function run(values, positionals) {
   const runtimeIds = splitList(values.runtimes || DEFAULT_RUNTIMES);
   const asked = splitList(values.dirs ?? DEFAULT_WPT_DIRS);
   let dirs = expandDirs(asked, PIN);
+  // The interfaces this run answers for: those with a directory asked for, and with a named set
+  // (all, ecma-429) also those no directory tests, so their rows say there is no WPT for them.
+  const aSet = asked.some((d) => Object.hasOwn(SETS, d));
+  const interfaces = PIN.interfaces.filter((i) =>
+    i.dirs.length ? i.dirs.some((d) => dirs.includes(d)) : aSet && i.ecma429 !== false,
+  );
   // A set (all, ecma-429) runs what the copy holds and says what it lacks; a named directory must exist.
   const absent = asked.some((d) => Object.hasOwn(SETS, d)) ? dirs.filter((d) => !existsSync(join(root, d))) : [];
   if (absent.length) {
@@ -151,6 +161,8 @@ async function run(values, positionals) {
   const wpt = {
     dir: root,
     commits,
+    // The interface map the table groups by, so a results file prints the same in any checkout.
+    interfaces,
     ...(absent.length ? { absent } : {}),
     harness: displayPath(findHarness(root)),
     files: {
@@ -171,7 +183,7 @@ async function run(values, positionals) {
     });
   }
   console.log('');
-  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown }));
+  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces }));
   const naByKind = {};
   for (const n of notApplicable) naByKind[n.kind] = (naByKind[n.kind] ?? 0) + 1;
   console.log(

@@ -39,6 +39,18 @@ export function importedFiles(root, file, source) {
   return out.filter((f) => existsSync(f));
 }
 
+/**
+ * Files named by string literals in fetch(…) calls, the way the host resolves them (from the WPT
+ * root when they start with /, else from the test's folder): data a test fetches from outside its
+ * own resources/ folder (atob's ../../../fetch/data-urls/resources/base64.json).
+ */
+export function fetchedFiles(root, file, source) {
+  const out = [];
+  for (const m of source.matchAll(/\bfetch\s*\(\s*['"]([^'"?#]+)['"]/g))
+    out.push(m[1].startsWith('/') ? join(root, m[1]) : join(root, dirname(file), m[1]));
+  return out.filter((f) => existsSync(f) && statSync(f).isFile() && statSync(f).size < 4_000_000);
+}
+
 /** Text data a test fetches at run time: the resources/ folder beside it (url's urltestdata.json, …), small files only. */
 export function resourceFiles(root, file) {
   const dir = join(root, dirname(file), 'resources');
@@ -77,6 +89,7 @@ export async function workerdWptFile(rt, job, timeoutMs) {
   wanted.push(...idlFiles(job.root, sources.join('\n')));
   wanted.push(...importedFiles(job.root, job.file, readFileSync(testFile, 'utf8')));
   wanted.push(...resourceFiles(job.root, job.file));
+  wanted.push(...fetchedFiles(job.root, job.file, readFileSync(testFile, 'utf8')));
   const files = [...new Set(wanted)].filter(existsSync);
   const lines = ['(name = "entry.js", esModule = embed "entry.js")'];
   const imports = [];

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { idlFiles, importedFiles } from './workerd-wpt.js';
+import { fetchedFiles, idlFiles, importedFiles } from './workerd-wpt.js';
 
 /** A tiny checkout: interfaces/a.idl, interfaces/b.idl, x/local.js, resources/r.js. */
 function checkout() {
@@ -25,4 +25,14 @@ test('importScripts targets resolve from the WPT root or the test folder, as the
   const root = checkout();
   const src = "importScripts('/resources/testharness.js');\nimportScripts('local.js', '/resources/r.js');";
   assert.deepEqual(importedFiles(root, 'x/t.worker.js', src), [join(root, 'x/local.js'), join(root, 'resources/r.js')]);
+});
+
+test('data a test fetches by a literal path outside its resources/ folder is embedded', () => {
+  const root = checkout();
+  const src =
+    'fetch("../resources/r.js").then(r => r.json());\nfetch("/interfaces/a.idl");\nfetch("missing.json");\nfetch(url);';
+  assert.deepEqual(fetchedFiles(root, 'x/t.any.js', src), [
+    join(root, 'resources/r.js'),
+    join(root, 'interfaces/a.idl'),
+  ]);
 });
