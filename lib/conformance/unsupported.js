@@ -1,5 +1,5 @@
 // The perf jobs that may be `unsupported`, as data (conformance/unsupported.json): a row that is
-// unsupported for any other runtime, workload or reason is a failure (issue 16.7).
+// unsupported for any other runtime, workload or reason is a failure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../paths.js';

@@ -70,7 +70,7 @@ async function noopBaseline(caps, job, async) {
 const LONG_CALL_NS = 50e6;
 
 /**
- * The CPU window is mitata's timed samples themselves (issue 16.1), all but the first when the
+ * The CPU window is mitata's timed samples themselves, all but the first when the
  * median call is under LONG_CALL_NS: the OS's CPU is read just before the first and the second
  * sample's clock starts and again when sampling ends, through mitata's counters hooks (`before`
  * runs outside each sample's t0…t1, `translate` once after the loop), so the divisor is exactly
@@ -82,7 +82,7 @@ const LONG_CALL_NS = 50e6;
  * more keeps its first sample: what the loop's first pass adds is lost in such a call, and such a
  * job takes only a few samples (MIN_LONG_SAMPLES), so dropping one left a window of two calls
  * whose CPU per op swung by 20–30% between jobs on a busy machine (test/pools-cpu.test.js).
- * The rule is decided on the samples' median after sampling (issue 25.4), not on one warm-up
+ * The rule is decided on the samples' median after sampling, not on one warm-up
  * call, so a row near LONG_CALL_NS does not flip between rounds on one call's luck; a window
  * that keeps the first sample has the second reading's own walk (its CPU and wall) taken out.
  * @param {Capabilities} caps

@@ -3,7 +3,7 @@
 // started (pool children included), in nanoseconds from /proc/<pid>/task/<tid>/schedstat.
 // process.cpuUsage() is not used: its first call on Deno reports user = system, and Bun reports
 // system time as 0; /proc/<pid>/stat counts in 10 ms ticks, too coarse for a short window
-// (issue 16.3). node:fs exists in every runtime with a process model; where /proc does not
+//. node:fs exists in every runtime with a process model; where /proc does not
 // (macOS, Windows, workerd), the reader is null and rows say the figure is absent.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-// Strict inputs (inputs.js) and clean output, through make itself as a user types them (issue 18 item 2).
+// Strict inputs (inputs.js) and clean output, through make itself as a user types them.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

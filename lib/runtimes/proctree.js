@@ -1,6 +1,6 @@
 // Process-tree figures of one job, read from /proc every ~20 ms from outside: the runtime's
 // threads and every process it started, so what a job spends in child processes or worker threads
-// is visible apart from the main thread (issue 10.4). Linux only; elsewhere rows name the figures
+// is visible apart from the main thread. Linux only; elsewhere rows name the figures
 // as unmeasured.
 import { readFileSync } from 'node:fs';
 import { CLK_TCK } from '../measure/oscpu.js';
@@ -31,7 +31,7 @@ const ms = (ticks) => (ticks * 1000) / CLK_TCK;
  * counted. Call `sample()` every TREE_INTERVAL_MS (it returns the RSS of every process of the job
  * now, for the memory cap) and `finish(wall_ms)` once at the end.
  * A process or thread that exits between two samples keeps its last sample in the per-child
- * list; the children's CPU total also uses the runtime's cutime + cstime (issue 16.2). Keys include the start time, so a reused pid is a new process.
+ * list; the children's CPU total also uses the runtime's cutime + cstime. Keys include the start time, so a reused pid is a new process.
  * `read` and `list` are injectable so the parsing can be tested over recorded /proc text.
  * @param {number} rootPid
  * @param {{wrapped?: boolean, read?: (path: string) => string | null, list?: (path: string) => string[]}} [opts]

@@ -194,7 +194,7 @@ test('the memory cap covers the whole tree: two children under the cap each are 
   assert.ok(r.wall_ms < 5000, `the job took ${r.wall_ms} ms`);
 });
 
-test("children that exit between samples count in full through the runtime's cutime + cstime (issue 16.2)", () => {
+test("children that exit between samples count in full through the runtime's cutime + cstime", () => {
   // The runtime 501 reaps child 600 (45 ticks at its exit, 40 at its last sample) and a child that
   // lived less than one interval (30 ticks, never sampled): cutime becomes 75 ticks.
   const withReaped = (text, ticks) => text.replace(' 0 0 20 0 7 ', ` ${ticks} 0 20 0 7 `);

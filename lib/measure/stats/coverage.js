@@ -1,5 +1,5 @@
 // How often the intervals parity prints hold the truth, measured by resampling real rounds
-// instead of assuming a distribution (issue 25.3). Pure functions over results rows.
+// instead of assuming a distribution. Pure functions over results rows.
 //
 // The "bootstrap world": a kept run with many rounds per row is the population. For each
 // comparison (a row, a runtime against the baseline) its per-round log ratios are the population's

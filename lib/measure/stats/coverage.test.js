@@ -1,4 +1,4 @@
-// Coverage measured on this machine's own rounds, not assumed (issue 25.3): the kept population
+// Coverage measured on this machine's own rounds, not assumed: the kept population
 // (QUICK math+json, node, deno and bun, 30 rounds per row, made on a quiet machine) is resampled
 // into tables the way a run takes them, and the method the tables print is scored against the
 // population's truth: fixed 3-round tables, and QUICK's adaptive rule with its looks and stops.
@@ -16,13 +16,9 @@ const FILE = process.env.PARITY_COVERAGE_FILE ?? join(ROOT, 'results/published/r
 const population = populationOf(JSON.parse(readFileSync(FILE, 'utf8')).results, 'node', 20);
 
 /**
- * The least adjusted coverage the kept population must give: 93% (issue 25's Done-when). The kept
- * population (made again from one commit with every kept file, session 9) read 90.6% at 3 rounds
- * and 89.2% under the adaptive rule while each ratio was the mean of all its rounds, and its truth
- * their mean: one 4.2× slow process (bun math/sqrt-sin-loop, round 25) and the host's other odd
- * processes were in both. With the rounds off a comparison's main mode set aside by the table
- * (lib/measure/stats/table-stats.js), and the truth what a table of all 30 rounds reads with the same
- * rule, it reads 97.5% and 96.5% (docs/statistics.md, "Rounds off the main mode").
+ * The least adjusted coverage the kept population must give: 93%. The table sets aside rounds off
+ * a comparison's main mode (lib/measure/stats/table-stats.js), and the truth is what a table of all
+ * the population's rounds reads under the same rule (docs/statistics.md, "Rounds off the main mode").
  */
 const FLOOR = Number(process.env.PARITY_COVERAGE_FLOOR ?? 0.93);
 

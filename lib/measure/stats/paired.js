@@ -123,12 +123,10 @@ const noRatio = (n) => verdictFromLogDiff(Number.NaN, Number.NaN, 0, n);
 // ---------------------------------------------------------------------------------------------
 // Rounds off the main mode.
 //
-// On this machine a process now and then runs in another state than the rest (a slow period of
-// the host, or the runtime settling into another steady state): parse at 10.4 ms a call where 29
-// other processes took 6.3–7.2 ms. One such round in five moves a mean of log ratios by a tenth of
+// A process now and then runs in another state than the rest (a slow period of the host, or the
+// runtime settling into another steady state). One such round in five moves a mean of log ratios by a tenth of
 // the gap and widens its t interval several times, so the comparison stays "inconclusive" however
-// clear the other rounds are. Issue 25 asks for such a row to be a finding with both modes, not a
-// wide ±. So a table (moderateTable, lib/measure/stats/table-stats.js) sets aside, from
+// clear the other rounds are. Such a row should be a finding with both modes, not a wide ±. So a table (moderateTable, lib/measure/stats/table-stats.js) sets aside, from
 // OFF_MODE_MIN_ROUNDS rounds on, the rounds of a comparison whose log ratio lies further from the
 // median of its rounds than both OFF_MODE and OFF_MODE_PRIOR_SDS of the suite's typical
 // round-to-round SD (the moderation prior's s0), when they are at most OFF_MODE_SHARE of the

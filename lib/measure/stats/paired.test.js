@@ -279,8 +279,7 @@ for (const rounds of [FULL_ROUNDS, QUICK_ROUNDS]) {
 }
 
 test('power at 5% and 10% noise, 5 rounds, is what the notes say', () => {
-  // Five rounds, as the notes say (the default mode started at 5 until session 6; it starts at 3 now
-  // and adds rounds where a ratio is not yet known to ±3%).
+  // Five rounds, as the notes say.
   const at5 = flaggedShare({ rounds: 5, cv: 0.05, effect: 1.1 }, 5001);
   const at10 = flaggedShare({ rounds: 5, cv: 0.1, effect: 1.1 }, 5002);
   assert.ok(at5 > 0.55 && at5 < 0.7, `${at5}`);

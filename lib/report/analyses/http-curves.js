@@ -1,4 +1,4 @@
-// The HTTP suite's tables for issue 17: the latency–throughput curve of each route and runtime
+// The HTTP suite's tables: the latency–throughput curve of each route and runtime
 // (open loop, with the generator's own floor beside it and its chart data in the report model),
 // and what hono and node's adapter cost (plain handlers against the hono app).
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';

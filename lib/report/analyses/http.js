@@ -1,6 +1,6 @@
 // The HTTP suite's own tables: per route, concurrency and runtime the figures side by side
 // (TTFB and TTLB, server CPU per request, the client's CPU), then the ratios that answer the
-// confounders of issue 11: streamed vs buffered, development vs production React, and queueing
+// confounders behind public benchmark disputes: streamed vs buffered, development vs production React, and queueing
 // (latency growing with concurrency while CPU per request stays flat) vs slower execution.
 
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';

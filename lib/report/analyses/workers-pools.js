@@ -1,4 +1,4 @@
-// The ratios issue 10 asks for, from one run's rows (each a ratio of times within one runtime,
+// The suite's own ratios, from one run's rows (each a ratio of times within one runtime,
 // paired by round, with its 95% interval): child-process ÷ worker-threads per workload, transfer
 // ÷ clone, rpc round trip ÷ direct call. Where the time and memory of a job went (cold start by
 // module size, the profiler's split between parent, worker threads and children) is

@@ -82,7 +82,7 @@ test('one measure per unit: byte rows get bytes-per-second and ns-per-mb, never 
 
 test('kept math/json and HTTP runs export as valid BMF; HTTP rows carry p50 TTFB and TTLB, p99 only from a window that holds it', () => {
   // http-json-small.json is the default mode (5 s loads): p99 exported. http-quick.json is QUICK
-  // (1 s loads): no tail percentile from a window too short to hold the server's pauses (issue 25.5).
+  // (1 s loads): no tail percentile from a window too short to hold the server's pauses.
   for (const f of ['math-json-quick.json', 'http-json-small.json', 'http-quick.json']) {
     const doc = readResults(new URL(`../../../results/published/${f}`, import.meta.url).pathname);
     const bmf = toBmf(doc);

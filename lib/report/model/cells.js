@@ -156,7 +156,7 @@ export function cpuCell(cell, unit, detail = false) {
   // cpu_per_unit is ns per op, or ns per MB for byte rows.
   const perText = `${fmtTime(per.median / 1e6)}/${u.per}`;
   const spread = detail ? ` ${fmtHalfWidth(per.ci95, per.median)}` : '';
-  // A round whose CPU reading has an error bound above 5% of it (issue 16.3).
+  // A round whose CPU reading has an error bound above 5% of it.
   const coarse = cell.rows.some((r) => r.status === 'ok' && r.cpu_window?.note) ? '≈' : '';
   return {
     text: `${perText}${coarse}${unevenMark(cell)}${aroundMark(cell)}${spread}`,

@@ -51,8 +51,8 @@ export const METRICS = {
     label: 'CPU of the timed window ÷ its wall time',
     unit: 'x',
     better: 'none',
-    // The window's CPU over the same window's wall (issue 25: dividing the window's CPU per op by
-    // the samples' median wall per op mixed a mean with a median). CPU/op ÷ util is the window's
+    // The window's CPU over the same window's wall (dividing the window's CPU per op by the
+    // samples' median wall per op would mix a mean with a median). CPU/op ÷ util is the window's
     // mean wall per op; where that is over 10% off the median the CPU cell is marked "†", and
     // CPU/op × throughput (from the median) differs from util by as much.
     of: (r) => {

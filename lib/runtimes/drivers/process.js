@@ -27,7 +27,7 @@ export const envPrefix = (rt) => Object.entries(rt.env).map(([k, v]) => `${k}=${
 
 /**
  * The job spec with `self`: this runtime's own command (binary and flags, no script), so that a
- * workload can start children of the same runtime without reading `process` (issue 10.1).
+ * workload can start children of the same runtime without reading `process`.
  * @param {any} job
  * @param {any} spec
  */
@@ -76,7 +76,7 @@ export const processDriver = {
   async run(job, spec, ctx) {
     const rt = job.runtime;
     // The job's own TMPDIR, removed when the job ends however it ends: a job killed on timeout
-    // never runs its teardown, and must not leave its files behind (issue 16.11).
+    // never runs its teardown, and must not leave its files behind.
     const tmp = mkdtempSync(join(tmpdir(), 'parity-job-'));
     let outcome;
     try {

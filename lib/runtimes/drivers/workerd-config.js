@@ -65,7 +65,7 @@ const config :Workerd.Config = (
   services = [
     (name = "main", worker = .job),
     # workerd's default outbound network allows public addresses only; a workload that fetches
-    # a server it started on 127.0.0.1 (streams/fetch-3-transforms) needs loopback (issue 16.8).
+    # a server it started on 127.0.0.1 (streams/fetch-3-transforms) needs loopback.
     (name = "internet", network = (allow = ["public", "local"])),
   ],
   sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "main") ],

@@ -93,7 +93,7 @@ async function noopFloor(port, { k, base }) {
  * The cpu_window from a measure() result, in the in-process harness's shape, marked
  * `around_requests`: read from outside around the timed HTTP requests, it holds workerd's own
  * handling of each request (parsing, routing, the isolate's entry) beside the K calls, so its CPU
- * per op is not comparable with a window inside a process (issue 25.4); the report marks it.
+ * per op is not comparable with a window inside a process; the report marks it.
  */
 function windowOf(m) {
   if (!m.window) return null;

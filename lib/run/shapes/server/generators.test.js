@@ -1,4 +1,4 @@
-// The load generators against a stub with known timings (issue 17.6): TTFB and TTLB read what the
+// The load generators against a stub with known timings: TTFB and TTLB read what the
 // stub does, an open-loop run past the stub's capacity shows latency growing with the run where a
 // closed loop does not, a saturated generator is marked, and no generator outlives its run.
 import assert from 'node:assert/strict';

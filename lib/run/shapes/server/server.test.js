@@ -1,6 +1,6 @@
 // The HTTP path end to end: a real job on node, servers bound to 127.0.0.1 only, and a server
 // that never listens, crashes mid-load or is interrupted: the row says so and no process of the
-// run is left (issue 11.6).
+// run is left.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
