@@ -37,158 +37,211 @@ const ms = (ticks) => (ticks * 1000) / CLK_TCK;
  * @param {{wrapped?: boolean, read?: (path: string) => string | null, list?: (path: string) => string[]}} [opts]
  */
 export function treeSampler(rootPid, { wrapped = true, read = readProc, list = listProc } = {}) {
-  /** @type {number | null} */
-  let mainPid = wrapped ? null : rootPid;
-  /** @type {Map<string, ProcRecord>} */
-  const procs = new Map();
-  /** @type {Map<string, ThreadRecord>} */
-  const threads = new Map();
-  let mainKey = '';
-  let samples = 0;
-  let combinedPeak = 0;
-  let treePeak = 0;
-  let reaped = 0; // the runtime's reaped children's CPU (cutime + cstime, ticks) at the last sample
-  let aliveKeys = new Set(); // children alive at the last sample: not yet in `reaped`
-
-  /** Children of the given threads of `pid` (a child started from a worker thread is listed under that thread). */
-  const childrenOfThreads = (pid, tids) =>
-    tids.flatMap((tid) => parseChildren(read(`/proc/${pid}/task/${tid}/children`) ?? ''));
-
-  /** Read one process; returns its key and current RSS, or null when it is gone. */
-  const readProcess = (pid) => {
-    const st = parseStat(read(`/proc/${pid}/stat`) ?? '');
-    if (!st || st.state === 'Z') return null; // a zombie has no memory left and its CPU is final
-    const status = parseStatus(read(`/proc/${pid}/status`) ?? '');
-    const key = `${pid}:${st.starttime}`;
-    const rss = status.rss_bytes ?? 0;
-    const rec = procs.get(key) ?? {
-      pid,
-      ppid: st.ppid,
-      comm: st.comm,
-      utime: 0,
-      stime: 0,
-      rss_peak: 0,
-      rss_sum: 0,
-      rss_samples: 0,
-      exited: false,
-    };
-    rec.comm = st.comm; // the wrapper's child is "time" until it execs the runtime
-    rec.utime = st.utime;
-    rec.stime = st.stime;
-    rec.rss_peak = Math.max(rec.rss_peak, rss, status.hwm_bytes ?? 0);
-    rec.rss_sum += rss;
-    rec.rss_samples++;
-    procs.set(key, rec);
-    return { key, rss };
+  /** @type {TreeState} */
+  const state = {
+    mainPid: wrapped ? null : rootPid,
+    procs: new Map(),
+    threads: new Map(),
+    mainKey: '',
+    samples: 0,
+    combinedPeak: 0,
+    treePeak: 0,
+    reaped: 0,
+    aliveKeys: new Set(),
   };
-
   return {
     /** One sample of the whole tree; returns the summed RSS of the job's processes now, in bytes. */
-    sample() {
-      if (mainPid === null) {
-        mainPid = parseChildren(read(`/proc/${rootPid}/task/${rootPid}/children`) ?? '')[0] ?? null;
-        if (mainPid === null) return 0; // the wrapper has not started the runtime yet
-      }
-      samples++;
-      const main = readProcess(mainPid);
-      if (!main) return 0;
-      mainKey = main.key;
-      reaped = Math.max(reaped, parseStat(read(`/proc/${mainPid}/stat`) ?? '')?.reaped ?? 0);
-      // Threads that run JavaScript can start processes; helpers (GC, JIT, platform) do not, so
-      // their children files are not read (half the cost of a sample).
-      const jsThreads = [mainPid];
-      for (const tid of list(`/proc/${mainPid}/task`).map(Number)) {
-        const st = parseStat(read(`/proc/${mainPid}/task/${tid}/stat`) ?? '');
-        if (!st) continue;
-        const kind = tid === mainPid ? 'main' : WORKER_THREAD.test(st.comm) ? 'worker' : 'helper';
-        threads.set(`${tid}:${st.starttime}`, { tid, name: st.comm, utime: st.utime, stime: st.stime, kind });
-        if (kind === 'worker') jsThreads.push(tid);
-      }
-      let children = 0;
-      const queue = childrenOfThreads(mainPid, jsThreads);
-      const seen = new Set([mainPid]);
-      const alive = new Set();
-      const nowAlive = new Set();
-      while (queue.length) {
-        const pid = /** @type {number} */ (queue.shift());
-        if (seen.has(pid)) continue;
-        seen.add(pid);
-        const child = readProcess(pid);
-        if (!child) continue;
-        alive.add(pid);
-        nowAlive.add(child.key);
-        children += child.rss;
-        // Grandchildren: only the children of each process's main thread are followed (listing
-        // every thread of every child on every tick would cost more than the figures are worth).
-        queue.push(...parseChildren(read(`/proc/${pid}/task/${pid}/children`) ?? ''));
-      }
-      for (const [key, rec] of procs) if (key !== mainKey) rec.exited = !alive.has(rec.pid);
-      aliveKeys = nowAlive;
-      combinedPeak = Math.max(combinedPeak, children);
-      treePeak = Math.max(treePeak, main.rss + children);
-      return main.rss + children;
-    },
-
+    sample: () => sampleTree(state, rootPid, read, list),
     /**
      * The tree's figures for the row, or null when the runtime was never seen.
      * @param {number} wall_ms the job's wall time, for CPU % of wall
      */
-    finish(wall_ms) {
-      const main = procs.get(mainKey);
-      if (!main) return null;
-      const cpu = (r) => ({ user: ms(r.utime), sys: ms(r.stime) });
-      const total = (r) => ms(r.utime + r.stime);
-      const kids = [...procs.entries()].filter(([k]) => k !== mainKey).map(([, r]) => r);
-      const aliveKids = [...procs].filter(([k]) => aliveKeys.has(k)).map(([, r]) => r);
-      const sumCpu = (list) => list.reduce((s, k) => s + total(k), 0);
-      kids.sort((a, b) => total(b) - total(a));
-      const threadList = [...threads.values()];
-      const workers = threadList.filter((t) => t.kind === 'worker');
-      const rssSamples = kids.reduce((n, k) => n + k.rss_samples, 0);
-      const parentCpu = total(main);
-      return {
-        source: '/proc',
-        interval_ms: TREE_INTERVAL_MS,
-        resolution_ms: 1000 / CLK_TCK,
-        samples,
-        wall_ms,
-        parent: {
-          pid: main.pid,
-          comm: main.comm,
-          cpu_ms: cpu(main),
-          rss_peak_bytes: main.rss_peak,
-          threads: threadList.map((t) => ({ tid: t.tid, name: t.name, kind: t.kind, cpu_ms: cpu(t) })),
-        },
-        children: kids.slice(0, MAX_LISTED).map((k) => ({
-          pid: k.pid,
-          ppid: k.ppid,
-          comm: k.comm,
-          cpu_ms: cpu(k),
-          rss_peak_bytes: k.rss_peak,
-          rss_avg_bytes: k.rss_samples ? Math.round(k.rss_sum / k.rss_samples) : null,
-          exited: k.exited,
-        })),
-        children_unlisted: Math.max(0, kids.length - MAX_LISTED),
-        summary: {
-          parent_cpu_ms: parentCpu,
-          parent_cpu_pct: wall_ms > 0 ? Math.round((parentCpu / wall_ms) * 1000) / 10 : null,
-          children: kids.length,
-          // Two lower bounds, the larger kept: every child's last sample (misses what it ran after),
-          // or reaped children (read by the kernel at exit) + those alive at the last sample.
-          children_cpu_ms: kids.length || reaped ? Math.max(sumCpu(kids), ms(reaped) + sumCpu(aliveKids)) : null,
-          // One child's RSS, averaged over every sample of every child.
-          child_rss_avg_bytes: rssSamples ? Math.round(kids.reduce((s, k) => s + k.rss_sum, 0) / rssSamples) : null,
-          child_rss_peak_bytes: kids.length ? Math.max(...kids.map((k) => k.rss_peak)) : null,
-          // All children at once: the largest sampled sum of their RSS.
-          child_rss_combined_bytes: kids.length ? combinedPeak : null,
-          tree_rss_peak_bytes: treePeak,
-          main_thread_cpu_ms: threadList.filter((t) => t.kind === 'main').reduce((s, t) => s + total(t), 0),
-          worker_threads: workers.length,
-          worker_threads_cpu_ms: workers.reduce((s, t) => s + total(t), 0),
-          helper_threads_cpu_ms: threadList.filter((t) => t.kind === 'helper').reduce((s, t) => s + total(t), 0),
-        },
-      };
+    finish: (wall_ms) => treeFigures(state, wall_ms),
+  };
+}
+
+/**
+ * What a sampler keeps between samples.
+ * @typedef {{mainPid: number | null, procs: Map<string, ProcRecord>, threads: Map<string, ThreadRecord>,
+ *   mainKey: string, samples: number, combinedPeak: number, treePeak: number, reaped: number,
+ *   aliveKeys: Set<string>}} TreeState
+ *   reaped: the runtime's reaped children's CPU (cutime + cstime, ticks) at the last sample;
+ *   aliveKeys: children alive at the last sample, not yet in `reaped`
+ */
+
+/**
+ * Read one process into `procs`; returns its key and current RSS, or null when it is gone.
+ * @param {Map<string, ProcRecord>} procs @param {(path: string) => string | null} read @param {number} pid
+ */
+function readProcess(procs, read, pid) {
+  const st = parseStat(read(`/proc/${pid}/stat`) ?? '');
+  if (!st || st.state === 'Z') return null; // a zombie has no memory left and its CPU is final
+  const status = parseStatus(read(`/proc/${pid}/status`) ?? '');
+  const key = `${pid}:${st.starttime}`;
+  const rss = status.rss_bytes ?? 0;
+  const rec = procs.get(key) ?? {
+    pid,
+    ppid: st.ppid,
+    comm: st.comm,
+    utime: 0,
+    stime: 0,
+    rss_peak: 0,
+    rss_sum: 0,
+    rss_samples: 0,
+    exited: false,
+  };
+  rec.comm = st.comm; // the wrapper's child is "time" until it execs the runtime
+  rec.utime = st.utime;
+  rec.stime = st.stime;
+  rec.rss_peak = Math.max(rec.rss_peak, rss, status.hwm_bytes ?? 0);
+  rec.rss_sum += rss;
+  rec.rss_samples++;
+  procs.set(key, rec);
+  return { key, rss };
+}
+
+/**
+ * The runtime's threads, each kept with its CPU and kind; returns those that run JavaScript (the
+ * main thread and workers), whose children files are read: helpers (GC, JIT, platform) start no
+ * process, and skipping them halves the cost of a sample.
+ * @param {TreeState} state @param {number} mainPid @param {(path: string) => string | null} read
+ * @param {(path: string) => string[]} list
+ */
+function sampleThreads(state, mainPid, read, list) {
+  const jsThreads = [mainPid];
+  for (const tid of list(`/proc/${mainPid}/task`).map(Number)) {
+    const st = parseStat(read(`/proc/${mainPid}/task/${tid}/stat`) ?? '');
+    if (!st) continue;
+    const kind = tid === mainPid ? 'main' : WORKER_THREAD.test(st.comm) ? 'worker' : 'helper';
+    state.threads.set(`${tid}:${st.starttime}`, { tid, name: st.comm, utime: st.utime, stime: st.stime, kind });
+    if (kind === 'worker') jsThreads.push(tid);
+  }
+  return jsThreads;
+}
+
+/**
+ * Every process below the runtime, breadth first from the children of its JavaScript threads;
+ * returns their summed RSS and which are alive (by pid and by key).
+ * @param {TreeState} state @param {number} mainPid @param {number[]} jsThreads
+ * @param {(path: string) => string | null} read
+ */
+function walkChildren(state, mainPid, jsThreads, read) {
+  // A child started from a worker thread is listed under that thread.
+  const queue = jsThreads.flatMap((tid) => parseChildren(read(`/proc/${mainPid}/task/${tid}/children`) ?? ''));
+  const seen = new Set([mainPid]);
+  const alive = new Set();
+  const aliveKeys = new Set();
+  let rss = 0;
+  while (queue.length) {
+    const pid = /** @type {number} */ (queue.shift());
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const child = readProcess(state.procs, read, pid);
+    if (!child) continue;
+    alive.add(pid);
+    aliveKeys.add(child.key);
+    rss += child.rss;
+    // Grandchildren: only the children of each process's main thread are followed (listing
+    // every thread of every child on every tick would cost more than the figures are worth).
+    queue.push(...parseChildren(read(`/proc/${pid}/task/${pid}/children`) ?? ''));
+  }
+  return { rss, alive, aliveKeys };
+}
+
+/**
+ * One sample of the tree into `state`; returns the summed RSS of the job's processes now, in bytes.
+ * @param {TreeState} state @param {number} rootPid @param {(path: string) => string | null} read
+ * @param {(path: string) => string[]} list
+ */
+function sampleTree(state, rootPid, read, list) {
+  if (state.mainPid === null) {
+    state.mainPid = parseChildren(read(`/proc/${rootPid}/task/${rootPid}/children`) ?? '')[0] ?? null;
+    if (state.mainPid === null) return 0; // the wrapper has not started the runtime yet
+  }
+  const mainPid = state.mainPid;
+  state.samples++;
+  const main = readProcess(state.procs, read, mainPid);
+  if (!main) return 0;
+  state.mainKey = main.key;
+  state.reaped = Math.max(state.reaped, parseStat(read(`/proc/${mainPid}/stat`) ?? '')?.reaped ?? 0);
+  const jsThreads = sampleThreads(state, mainPid, read, list);
+  const children = walkChildren(state, mainPid, jsThreads, read);
+  for (const [key, rec] of state.procs) if (key !== state.mainKey) rec.exited = !children.alive.has(rec.pid);
+  state.aliveKeys = children.aliveKeys;
+  state.combinedPeak = Math.max(state.combinedPeak, children.rss);
+  state.treePeak = Math.max(state.treePeak, main.rss + children.rss);
+  return main.rss + children.rss;
+}
+
+/**
+ * The tree's figures for the row, or null when the runtime was never seen.
+ * @param {TreeState} state @param {number} wall_ms
+ */
+function treeFigures(state, wall_ms) {
+  const main = state.procs.get(state.mainKey);
+  if (!main) return null;
+  const cpu = (r) => ({ user: ms(r.utime), sys: ms(r.stime) });
+  const kids = [...state.procs.entries()].filter(([k]) => k !== state.mainKey).map(([, r]) => r);
+  kids.sort((a, b) => cpuMs(b) - cpuMs(a));
+  const threadList = [...state.threads.values()];
+  return {
+    source: '/proc',
+    interval_ms: TREE_INTERVAL_MS,
+    resolution_ms: 1000 / CLK_TCK,
+    samples: state.samples,
+    wall_ms,
+    parent: {
+      pid: main.pid,
+      comm: main.comm,
+      cpu_ms: cpu(main),
+      rss_peak_bytes: main.rss_peak,
+      threads: threadList.map((t) => ({ tid: t.tid, name: t.name, kind: t.kind, cpu_ms: cpu(t) })),
     },
+    children: kids.slice(0, MAX_LISTED).map((k) => ({
+      pid: k.pid,
+      ppid: k.ppid,
+      comm: k.comm,
+      cpu_ms: cpu(k),
+      rss_peak_bytes: k.rss_peak,
+      rss_avg_bytes: k.rss_samples ? Math.round(k.rss_sum / k.rss_samples) : null,
+      exited: k.exited,
+    })),
+    children_unlisted: Math.max(0, kids.length - MAX_LISTED),
+    summary: treeSummary(state, main, kids, threadList, wall_ms),
+  };
+}
+
+/** CPU (user + sys) of a process or thread record, in ms. @param {{utime: number, stime: number}} r */
+const cpuMs = (r) => ms(r.utime + r.stime);
+
+/**
+ * The summary figures of a tree (those that become row metrics: TREE_METRICS).
+ * @param {TreeState} state @param {ProcRecord} main @param {ProcRecord[]} kids
+ * @param {ThreadRecord[]} threadList @param {number} wall_ms
+ */
+function treeSummary(state, main, kids, threadList, wall_ms) {
+  const aliveKids = [...state.procs].filter(([k]) => state.aliveKeys.has(k)).map(([, r]) => r);
+  const sumCpu = (list) => list.reduce((s, k) => s + cpuMs(k), 0);
+  const ofKind = (kind) => threadList.filter((t) => t.kind === kind);
+  const rssSamples = kids.reduce((n, k) => n + k.rss_samples, 0);
+  const parentCpu = cpuMs(main);
+  return {
+    parent_cpu_ms: parentCpu,
+    parent_cpu_pct: wall_ms > 0 ? Math.round((parentCpu / wall_ms) * 1000) / 10 : null,
+    children: kids.length,
+    // Two lower bounds, the larger kept: every child's last sample (misses what it ran after),
+    // or reaped children (read by the kernel at exit) + those alive at the last sample.
+    children_cpu_ms: kids.length || state.reaped ? Math.max(sumCpu(kids), ms(state.reaped) + sumCpu(aliveKids)) : null,
+    // One child's RSS, averaged over every sample of every child.
+    child_rss_avg_bytes: rssSamples ? Math.round(kids.reduce((s, k) => s + k.rss_sum, 0) / rssSamples) : null,
+    child_rss_peak_bytes: kids.length ? Math.max(...kids.map((k) => k.rss_peak)) : null,
+    // All children at once: the largest sampled sum of their RSS.
+    child_rss_combined_bytes: kids.length ? state.combinedPeak : null,
+    tree_rss_peak_bytes: state.treePeak,
+    main_thread_cpu_ms: sumCpu(ofKind('main')),
+    worker_threads: ofKind('worker').length,
+    worker_threads_cpu_ms: sumCpu(ofKind('worker')),
+    helper_threads_cpu_ms: sumCpu(ofKind('helper')),
   };
 }
 

@@ -36,6 +36,66 @@ export function poolSize(value, cores) {
 }
 
 /**
+ * A pool's state: its hosts (slots), the tasks waiting and running, and what happened to it.
+ * @typedef {{strategy: string, slots: {host: Host, busy: any, dead: boolean}[], queue: any[],
+ *   pending: Map<number, any>, nextId: number, deaths: number, closed: boolean, broken: string | null,
+ *   events: {deaths: number, replaced: number, task_errors: number}, start: () => any}} PoolState
+ */
+
+/** Hand waiting tasks to free hosts. @param {PoolState} p */
+function pump(p) {
+  for (const slot of p.slots) {
+    if (slot.busy || slot.dead || !p.queue.length) continue;
+    const job = p.queue.shift();
+    slot.busy = job;
+    slot.host.send(job.message, job.transfer);
+  }
+}
+
+/** A host's answer to its task. @param {PoolState} p @param {any} slot @param {any} m */
+function onAnswer(p, slot, m) {
+  const job = p.pending.get(m.id);
+  if (!job) return;
+  p.pending.delete(m.id);
+  slot.busy = null;
+  if (m.ok) job.resolve(m.result);
+  else {
+    p.events.task_errors++;
+    job.reject(new Error(`task ${job.message.task} failed in ${p.strategy}: ${m.error}`));
+  }
+  pump(p);
+}
+
+/**
+ * A host died: its task fails, and a fresh host takes its place until MAX_DEATHS, when the pool
+ * gives up and fails every waiting task too.
+ * @param {PoolState} p @param {any} slot @param {string} why
+ */
+function onDeath(p, slot, why) {
+  if (slot.dead) return;
+  slot.dead = true;
+  void slot.host.terminate();
+  const job = slot.busy;
+  slot.busy = null;
+  if (job) {
+    p.pending.delete(job.message.id);
+    job.reject(new Error(`${p.strategy} host died (${why}) while running task ${job.message.task}`));
+  }
+  if (p.closed) return;
+  p.events.deaths++;
+  p.deaths++;
+  p.slots.splice(p.slots.indexOf(slot), 1);
+  if (p.deaths > MAX_DEATHS) {
+    p.broken = `${p.strategy} hosts died ${p.deaths} times (last: ${why}); the pool gave up replacing them`;
+    for (const q of p.queue.splice(0)) q.reject(new Error(p.broken));
+    return;
+  }
+  p.events.replaced++;
+  const fresh = p.start();
+  fresh.host.ready.then(() => pump(p));
+}
+
+/**
  * A pool of `size` hosts of a strategy, ready (every host has answered) when the promise resolves.
  * @param {string} strategy one of STRATEGIES
  * @param {number} size
@@ -44,84 +104,39 @@ export function poolSize(value, cores) {
 export async function createPool(strategy, size, ctx) {
   if (strategy === 'single') return singlePool();
   const factory = await hostFactory(strategy, ctx);
-  /** @type {{host: Host, busy: any, dead: boolean}[]} */
-  const slots = [];
-  /** @type {any[]} */
-  const queue = [];
-  const pending = new Map();
-  let nextId = 1;
-  let deaths = 0;
-  let closed = false;
-  /** @type {string | null} */
-  let broken = null;
-  const events = { deaths: 0, replaced: 0, task_errors: 0 };
-
-  const pump = () => {
-    for (const slot of slots) {
-      if (slot.busy || slot.dead || !queue.length) continue;
-      const job = queue.shift();
-      slot.busy = job;
-      slot.host.send(job.message, job.transfer);
-    }
+  /** @type {PoolState} */
+  const p = {
+    strategy,
+    slots: [],
+    queue: [],
+    pending: new Map(),
+    nextId: 1,
+    deaths: 0,
+    closed: false,
+    broken: null,
+    events: { deaths: 0, replaced: 0, task_errors: 0 },
+    start() {
+      const slot = { host: /** @type {any} */ (null), busy: null, dead: false };
+      slot.host = factory(
+        (m) => onAnswer(p, slot, m),
+        (why) => onDeath(p, slot, why),
+      );
+      p.slots.push(slot);
+      return slot;
+    },
   };
-
-  const start = () => {
-    /** @type {{host: Host, busy: any, dead: boolean}} */
-    const slot = { host: /** @type {any} */ (null), busy: null, dead: false };
-    slot.host = factory(
-      (m) => {
-        const job = pending.get(m.id);
-        if (!job) return;
-        pending.delete(m.id);
-        slot.busy = null;
-        if (m.ok) job.resolve(m.result);
-        else {
-          events.task_errors++;
-          job.reject(new Error(`task ${job.message.task} failed in ${strategy}: ${m.error}`));
-        }
-        pump();
-      },
-      (why) => {
-        if (slot.dead) return;
-        slot.dead = true;
-        void slot.host.terminate();
-        const job = slot.busy;
-        slot.busy = null;
-        if (job) {
-          pending.delete(job.message.id);
-          job.reject(new Error(`${strategy} host died (${why}) while running task ${job.message.task}`));
-        }
-        if (closed) return;
-        events.deaths++;
-        deaths++;
-        slots.splice(slots.indexOf(slot), 1);
-        if (deaths > MAX_DEATHS) {
-          broken = `${strategy} hosts died ${deaths} times (last: ${why}); the pool gave up replacing them`;
-          for (const q of queue.splice(0)) q.reject(new Error(broken));
-          return;
-        }
-        events.replaced++;
-        const fresh = start();
-        fresh.host.ready.then(pump);
-      },
-    );
-    slots.push(slot);
-    return slot;
-  };
-
   try {
-    for (let i = 0; i < size; i++) start();
+    for (let i = 0; i < size; i++) p.start();
   } catch (e) {
     // workerd has node:worker_threads, but its Worker throws "not implemented" when constructed.
-    await Promise.all(slots.map((s) => s.host.terminate()));
+    await Promise.all(p.slots.map((s) => s.host.terminate()));
     throw unsupportedOr(e, strategy);
   }
-  await Promise.all(slots.map((s) => s.host.ready));
-
+  await Promise.all(p.slots.map((s) => s.host.ready));
   return {
     strategy,
     size,
-    events,
+    events: p.events,
     /**
      * Run one task on the next free host.
      * @param {string} task
@@ -130,21 +145,21 @@ export async function createPool(strategy, size, ctx) {
      * @param {ArrayBuffer[]} [transfer]
      */
     run(task, args = {}, payload = undefined, transfer = []) {
-      if (closed) return Promise.reject(new Error('pool is closed'));
-      if (broken) return Promise.reject(new Error(broken));
+      if (p.closed) return Promise.reject(new Error('pool is closed'));
+      if (p.broken) return Promise.reject(new Error(p.broken));
       return new Promise((resolve, reject) => {
-        const message = { id: nextId++, task, args, payload };
+        const message = { id: p.nextId++, task, args, payload };
         const job = { message, transfer, resolve, reject };
-        pending.set(message.id, job);
-        queue.push(job);
-        pump();
+        p.pending.set(message.id, job);
+        p.queue.push(job);
+        pump(p);
       });
     },
-    /** Settles once every host is gone (child processes reaped: their CPU counts, issue 16.2). */
+    /** Settles once every host is gone (child processes reaped, so their CPU counts). */
     async close() {
-      closed = true;
-      for (const q of queue.splice(0)) q.reject(new Error('pool closed'));
-      await Promise.all(slots.map((s) => s.host.terminate()));
+      p.closed = true;
+      for (const q of p.queue.splice(0)) q.reject(new Error('pool closed'));
+      await Promise.all(p.slots.map((s) => s.host.terminate()));
     },
   };
 }

@@ -97,7 +97,7 @@ export default {
       ph.cold_start_ms.push(t3 - t0);
       state.last = { answer, expected: m.expected };
     } finally {
-      // The next start waits for this host to be gone (issue 16.11): a host still exiting would
+      // The next start waits for this host to be gone: a host still exiting would
       // share the CPU with the next one's start.
       await host.terminate();
       state.fs.rmSync(m.file, { force: true });

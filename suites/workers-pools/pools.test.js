@@ -201,7 +201,7 @@ for (const [kind, command] of Object.entries(OTHERS)) {
   }
 }
 
-test("close() settles only once every child process is reaped, so its CPU is in the parent's (issue 16.2, 16.11)", async () => {
+test("close() settles only once every child process is reaped, so its CPU is in the parent's", async () => {
   const pool = await createPool('child-process', 2, ctx);
   assert.equal(await pool.run('math', { from: 0, to: 1000 }), mathSlice(0, 1000));
   assert.equal(descendantsOf(process.pid).length, 2);
