@@ -1,8 +1,9 @@
 // @ts-nocheck: this file runs in the browser, inlined into the report page as a classic script
 // after Chart.js; tsc here has no DOM library, and the page's data is checked where it is built
 // (html-charts.js). It draws every <canvas data-chart>, adds the 95% interval bars (a small
-// Chart.js plugin: no extra dependency), and makes table headers sort their table.
-(() => {
+// Chart.js plugin: no extra dependency), and makes table headers sort their table. A block, not a
+// function: its names stay out of the page's globals.
+{
   const charts = JSON.parse(document.getElementById('chart-data').textContent);
 
   // Error bars from each dataset's lo/hi arrays, along the value axis, with end caps.
@@ -61,6 +62,68 @@
   };
   const tooltip = { callbacks: { label: (c) => c.dataset.tip?.[c.dataIndex] ?? '' } };
 
+  const legend = { legend: { position: 'top' }, tooltip };
+  const base = { animation: false, responsive: true, maintainAspectRatio: false };
+
+  /** The Chart.js config of one chart of the page's data, by its kind. */
+  const chartConfig = (c, datasets) => {
+    if (c.kind === 'bar') {
+      return {
+        type: 'bar',
+        data: { labels: c.labels, datasets },
+        options: { ...base, indexAxis: 'y', scales: { x: { min: 0, suggestedMax: 1 } }, plugins: legend },
+        plugins: [errorBars, drawn],
+      };
+    }
+    if (c.kind === 'ecdf' || c.kind === 'rss') {
+      // A start-up CDF (log x: ms) or RSS over a load (linear): numeric axes, both labelled.
+      const ecdf = c.kind === 'ecdf';
+      return {
+        type: 'line',
+        data: { datasets: datasets.map((d) => ({ ...d, pointRadius: ecdf ? 0 : 2, stepped: ecdf })) },
+        options: {
+          ...base,
+          scales: {
+            x: { type: ecdf ? 'logarithmic' : 'linear', title: { display: true, text: c.x } },
+            y: {
+              type: 'linear',
+              min: ecdf ? 0 : undefined,
+              max: ecdf ? 1 : undefined,
+              title: { display: true, text: c.y },
+            },
+          },
+          plugins: legend,
+        },
+        plugins: [drawn],
+      };
+    }
+    if (c.kind === 'scaling' || c.kind === 'curve') {
+      // Points on a numeric x: size in mb (log) for scaling, offered req/s (linear) for curves.
+      const x = c.kind === 'scaling' ? { type: 'logarithmic', text: 'mb per call' } : { type: 'linear', text: c.x };
+      const y = { type: 'logarithmic', title: { display: true, text: c.kind === 'scaling' ? c.unit : c.y } };
+      return {
+        type: 'line',
+        data: { datasets },
+        options: {
+          ...base,
+          scales: { x: { type: x.type, title: { display: true, text: x.text } }, y },
+          plugins: legend,
+        },
+        plugins: [errorBars, drawn],
+      };
+    }
+    return {
+      type: 'line',
+      data: { labels: c.labels, datasets },
+      options: {
+        ...base,
+        scales: { y: { type: 'logarithmic', title: { display: true, text: 'ms' } } },
+        plugins: legend,
+      },
+      plugins: [errorBars, drawn],
+    };
+  };
+
   for (const canvas of document.querySelectorAll('canvas[data-chart]')) {
     const c = charts[Number(canvas.dataset.chart)];
     const datasets = c.datasets.map((ds) => ({
@@ -70,69 +133,7 @@
       borderDash: ds.dashed ? [6, 4] : [],
       pointRadius: 3,
     }));
-    const base = { animation: false, responsive: true, maintainAspectRatio: false };
-    if (c.kind === 'bar') {
-      new Chart(canvas, {
-        type: 'bar',
-        data: { labels: c.labels, datasets },
-        options: {
-          ...base,
-          indexAxis: 'y',
-          scales: { x: { min: 0, suggestedMax: 1 } },
-          plugins: { legend: { position: 'top' }, tooltip },
-        },
-        plugins: [errorBars, drawn],
-      });
-    } else if (c.kind === 'ecdf' || c.kind === 'rss') {
-      // A start-up CDF (log x: ms) or RSS over a load (linear): numeric axes, both labelled.
-      new Chart(canvas, {
-        type: 'line',
-        data: {
-          datasets: datasets.map((d) => ({ ...d, pointRadius: c.kind === 'ecdf' ? 0 : 2, stepped: c.kind === 'ecdf' })),
-        },
-        options: {
-          ...base,
-          scales: {
-            x: { type: c.kind === 'ecdf' ? 'logarithmic' : 'linear', title: { display: true, text: c.x } },
-            y: {
-              type: 'linear',
-              min: c.kind === 'ecdf' ? 0 : undefined,
-              max: c.kind === 'ecdf' ? 1 : undefined,
-              title: { display: true, text: c.y },
-            },
-          },
-          plugins: { legend: { position: 'top' }, tooltip },
-        },
-        plugins: [drawn],
-      });
-    } else if (c.kind === 'scaling' || c.kind === 'curve') {
-      // Points on a numeric x: size in mb (log) for scaling, offered req/s (linear) for curves.
-      const x = c.kind === 'scaling' ? { type: 'logarithmic', text: 'mb per call' } : { type: 'linear', text: c.x };
-      new Chart(canvas, {
-        type: 'line',
-        data: { datasets },
-        options: {
-          ...base,
-          scales: {
-            x: { type: x.type, title: { display: true, text: x.text } },
-            y: { type: 'logarithmic', title: { display: true, text: c.kind === 'scaling' ? c.unit : c.y } },
-          },
-          plugins: { legend: { position: 'top' }, tooltip },
-        },
-        plugins: [errorBars, drawn],
-      });
-    } else {
-      new Chart(canvas, {
-        type: 'line',
-        data: { labels: c.labels, datasets },
-        options: {
-          ...base,
-          scales: { y: { type: 'logarithmic', title: { display: true, text: 'ms' } } },
-          plugins: { legend: { position: 'top' }, tooltip },
-        },
-        plugins: [errorBars, drawn],
-      });
-    }
+    new Chart(canvas, chartConfig(c, datasets));
   }
 
   // Sortable tables: a header click sorts by that column (figures by data-v, else text);
@@ -161,4 +162,4 @@
       });
     });
   }
-})();
+}

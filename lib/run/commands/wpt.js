@@ -69,7 +69,13 @@ const conformanceText = (rows, options = {}) =>
       PIN.interfaces.filter((i) => (i.dirs.length ? rows.some((r) => r.interface === i.name) : i.ecma429 !== false)),
   });
 
-async function run(values, positionals) {
+/**
+ * What a wpt run covers: the WPT copy, the directories asked for (a set runs what the copy holds
+ * and names what it lacks), the interfaces it answers for, the runtimes with their expectations,
+ * and the test files found (narrowed to the positionals' globs when given).
+ * @param {any} values @param {string[]} positionals
+ */
+function planWpt(values, positionals) {
   const root = wptDir(values['wpt-dir']);
   const runtimeIds = splitList(values.runtimes || DEFAULT_RUNTIMES);
   const asked = splitList(values.dirs ?? DEFAULT_WPT_DIRS);
@@ -81,26 +87,22 @@ async function run(values, positionals) {
     i.dirs.length ? i.dirs.some((d) => dirs.includes(d)) : aSet && i.ecma429 !== false,
   );
   // A set (all, ecma-429) runs what the copy holds and says what it lacks; a named directory must exist.
-  const absent = asked.some((d) => Object.hasOwn(SETS, d)) ? dirs.filter((d) => !existsSync(join(root, d))) : [];
+  const absent = aSet ? dirs.filter((d) => !existsSync(join(root, d))) : [];
   if (absent.length) {
     console.log(
       `not in ${root}, not run: ${absent.join(', ')} (make wpt-fetch fetches every directory of conformance/wpt.json)`,
     );
     dirs = dirs.filter((d) => !absent.includes(d));
   }
-  const concurrency = positiveOption('concurrency', values.concurrency, 2, { integer: true });
-  const multiplier = positiveOption('timeout-multiplier', values['timeout-multiplier'], 1);
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
-  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
   const found = discover(
     root,
     positionals.length ? positionals.map((p) => p.replace(/[*?].*$/, '').replace(/\/[^/]*$/, '') || p) : dirs,
     PIN.not_applicable,
     { server: wptserveDir() !== null },
   );
-  let { tests } = found;
-  let { notApplicable } = found;
+  let { tests, notApplicable } = found;
   if (positionals.length) {
     const res = positionals.map(globToRegExp);
     const hit = (f) => res.some((re) => re.test(f)) || positionals.includes(f);
@@ -108,99 +110,58 @@ async function run(values, positionals) {
     notApplicable = notApplicable.filter((t) => hit(t.file));
     if (tests.length === 0) throw new Error(`No runnable WPT test matches ${positionals.join(' ')} under ${root}`);
   }
-  const started = new Date().toISOString();
-  const commits = wptCommits(root, dirs);
-  console.log(
-    `WPT ${dirs.join(' ')} at ${Object.entries(commits)
-      .map(([d, c]) => `${d}@${c.slice(0, 12)}`)
-      .join(' ')}  (WPT_DIR=${root})`,
-  );
-  console.log(
-    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
-  );
-  const served = tests.filter((t) => t.server).length;
-  if (served) console.log(`wptserve ${WPTSERVE_VERSION} on 127.0.0.1 for the ${served} file(s) that need WPT's server`);
-  else if (!wptserveDir())
-    console.log(`wptserve not installed (make setup-wpt): files that need WPT's server are listed as not applicable`);
+  const expectations = Object.fromEntries(runtimeIds.map((id) => [id, effectiveExpectations(id)]));
+  return { root, runtimeIds, dirs, absent, interfaces, runtimes, expectations, tests, notApplicable };
+}
+
+/**
+ * The progress line of one file on one runtime: quiet when all went as expected (unless verbose),
+ * else each unexpected result, unexpected pass and stale expectation, and the file's repro line.
+ * @param {{root: string, total: number, verbose: boolean}} o
+ */
+function fileReporter({ root, total, verbose }) {
+  let done = 0;
   const repro = (rtId, file) =>
     `Command: ${displayPath(process.execPath)} lib/run/cli.js wpt --runtimes ${rtId} --wpt-dir ${root} ${file}`;
-  let done = 0;
-  const total = tests.length * runtimes.length;
-  const results = await runWpt({
-    runtimes,
-    wptRoot: root,
-    tests,
-    expectations,
-    concurrency,
-    multiplier,
-    onFile(r) {
-      done++;
-      const bad = r.rows.filter((x) => UNEXPECTED.has(x.status));
-      const xpass = r.rows.filter((x) => x.status === 'unexpected-pass');
-      if (!bad.length && !xpass.length && !r.stale.length) {
-        if (values.verbose)
-          console.log(`[${done}/${total}] ok ${r.runtime} ${r.test.id}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`);
-        return;
-      }
-      console.log(`[${done}/${total}] ${r.runtime} ${printable(r.test.id)} (${r.ms} ms)`);
-      for (const x of bad)
-        console.log(`  ${x.status.toUpperCase()} ${printable(x.subtest)}${x.detail ? `: ${printable(x.detail)}` : ''}`);
-      for (const x of xpass)
-        console.log(
-          `  UNEXPECTED PASS ${printable(x.subtest)} (remove it from conformance/expectations/${r.runtime}.json)`,
-        );
-      for (const n of r.stale)
-        console.log(`  STALE expectation ${JSON.stringify(n)}: subtest not reported by this run`);
-      if (bad.length) console.log(`  ${repro(r.runtime, r.test.id)}`);
-    },
-  });
-  const rows = results.flatMap((r) => r.rows);
-  const skipped = results
-    .filter((r) => r.skipped)
-    .map((r) => ({ runtime: r.runtime, file: r.test.id, folder: r.test.folder, reason: r.skipped }));
-  const wpt = {
-    dir: root,
-    commits,
-    // The interface map the table groups by, so a results file prints the same in any checkout.
-    interfaces,
-    ...(absent.length ? { absent } : {}),
-    harness: displayPath(findHarness(root)),
-    files: {
-      run: tests.map((t) => t.id),
-      skipped,
-      not_applicable: notApplicable,
-    },
+  return (r) => {
+    done++;
+    const bad = r.rows.filter((x) => UNEXPECTED.has(x.status));
+    const xpass = r.rows.filter((x) => x.status === 'unexpected-pass');
+    if (!bad.length && !xpass.length && !r.stale.length) {
+      if (verbose)
+        console.log(`[${done}/${total}] ok ${r.runtime} ${r.test.id}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`);
+      return;
+    }
+    console.log(`[${done}/${total}] ${r.runtime} ${printable(r.test.id)} (${r.ms} ms)`);
+    for (const x of bad)
+      console.log(`  ${x.status.toUpperCase()} ${printable(x.subtest)}${x.detail ? `: ${printable(x.detail)}` : ''}`);
+    for (const x of xpass)
+      console.log(
+        `  UNEXPECTED PASS ${printable(x.subtest)} (remove it from conformance/expectations/${r.runtime}.json)`,
+      );
+    for (const n of r.stale) console.log(`  STALE expectation ${JSON.stringify(n)}: subtest not reported by this run`);
+    if (bad.length) console.log(`  ${repro(r.runtime, r.test.id)}`);
   };
-  const info = runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt)));
-  let file = null;
-  if (!values['no-write']) {
-    file = writeConformanceResults({
-      started,
-      command: invocation(),
-      runtimes: info,
-      conformance: rows,
-      wpt,
-    });
-  }
-  console.log('');
-  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces }));
+}
+
+/**
+ * The lines after the table: files run and not applicable by kind, files skipped by expectations,
+ * then per runtime its counts. Returns whether the run failed (an unexpected result, or a draft
+ * expectation still of kind "todo").
+ * @param {any[]} rows @param {string[]} runtimeIds @param {any[]} tests @param {any[]} notApplicable @param {any[]} skipped
+ */
+function summaryLines(rows, runtimeIds, tests, notApplicable, skipped) {
   const naByKind = {};
   for (const n of notApplicable) naByKind[n.kind] = (naByKind[n.kind] ?? 0) + 1;
+  const na = Object.entries(naByKind).map(([k, v]) => `${v} ${NA_KINDS[k] ?? k}`);
   console.log(
-    `files: ${tests.length} run; not applicable ${notApplicable.length} (${
-      Object.entries(naByKind)
-        .map(([k, v]) => `${v} ${NA_KINDS[k] ?? k}`)
-        .join('; ') || 'none'
-    }; each file and its reason in the results file's wpt.files.not_applicable)`,
+    `files: ${tests.length} run; not applicable ${notApplicable.length} (${na.join('; ') || 'none'}; each file and its reason in the results file's wpt.files.not_applicable)`,
   );
   for (const id of runtimeIds) {
     const s = skipped.filter((x) => x.runtime === id);
     if (s.length) console.log(`skipped by ${id} expectations: ${s.map((x) => `${x.file} (${x.reason})`).join('; ')}`);
   }
-  if (runtimeIds.length > 1) {
-    console.log('');
-    console.log(formatDiff(crossRuntimeDiff(rows)));
-  }
+  if (runtimeIds.length > 1) console.log(`\n${formatDiff(crossRuntimeDiff(rows))}`);
   let failed = false;
   for (const id of runtimeIds) {
     const c = passCounts(rows, id);
@@ -217,6 +178,50 @@ async function run(values, positionals) {
       failed = true;
     }
   }
+  return failed;
+}
+
+async function run(values, positionals) {
+  // Options first: a bad value is named before anything is looked for.
+  const concurrency = positiveOption('concurrency', values.concurrency, 2, { integer: true });
+  const multiplier = positiveOption('timeout-multiplier', values['timeout-multiplier'], 1);
+  const plan = planWpt(values, positionals);
+  const { root, runtimeIds, dirs, absent, interfaces, runtimes, tests, notApplicable } = plan;
+  const started = new Date().toISOString();
+  const commits = wptCommits(root, dirs);
+  const at = Object.entries(commits).map(([d, c]) => `${d}@${c.slice(0, 12)}`);
+  console.log(`WPT ${dirs.join(' ')} at ${at.join(' ')}  (WPT_DIR=${root})`);
+  console.log(
+    `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
+  );
+  const served = tests.filter((t) => t.server).length;
+  if (served) console.log(`wptserve ${WPTSERVE_VERSION} on 127.0.0.1 for the ${served} file(s) that need WPT's server`);
+  else if (!wptserveDir())
+    console.log(`wptserve not installed (make setup-wpt): files that need WPT's server are listed as not applicable`);
+  const total = tests.length * runtimes.length;
+  const onFile = fileReporter({ root, total, verbose: Boolean(values.verbose) });
+  const { expectations } = plan;
+  const results = await runWpt({ runtimes, wptRoot: root, tests, expectations, concurrency, multiplier, onFile });
+  const rows = results.flatMap((r) => r.rows);
+  const skipped = results
+    .filter((r) => r.skipped)
+    .map((r) => ({ runtime: r.runtime, file: r.test.id, folder: r.test.folder, reason: r.skipped }));
+  const wpt = {
+    dir: root,
+    commits,
+    // The interface map the table groups by, so a results file prints the same in any checkout.
+    interfaces,
+    ...(absent.length ? { absent } : {}),
+    harness: displayPath(findHarness(root)),
+    files: { run: tests.map((t) => t.id), skipped, not_applicable: notApplicable },
+  };
+  const info = runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt)));
+  const file = values['no-write']
+    ? null
+    : writeConformanceResults({ started, command: invocation(), runtimes: info, conformance: rows, wpt });
+  console.log('');
+  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces }));
+  const failed = summaryLines(rows, runtimeIds, tests, notApplicable, skipped);
   if (file) console.log(`wrote ${displayPath(file)}`);
   return failed ? 1 : 0;
 }
