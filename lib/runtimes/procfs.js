@@ -6,7 +6,7 @@ import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
  * The fields parity needs from a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line. The
  * command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
  * @param {string} text
- * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, reaped: number, starttime: number} | null}
+ * @returns {{pid: number, comm: string, state: string, ppid: number, utime: number, stime: number, reaped: number, cutime: number, cstime: number, starttime: number} | null}
  */
 export function parseStat(text) {
   const open = text.indexOf('(');
@@ -23,6 +23,8 @@ export function parseStat(text) {
     stime: Number(rest[12]),
     // cutime + cstime: every child this process has reaped, read by the kernel at the child's exit.
     reaped: Number(rest[13]) + Number(rest[14]),
+    cutime: Number(rest[13]),
+    cstime: Number(rest[14]),
     starttime: Number(rest[19]),
   };
   return [out.pid, out.ppid, out.utime, out.stime, out.starttime].every(Number.isFinite) ? out : null;

@@ -76,6 +76,8 @@ test('parseStat reads pid, command, parent, CPU ticks and start time, with paren
     utime: 250,
     stime: 75,
     reaped: 0,
+    cutime: 0,
+    cstime: 0,
     starttime: 123,
   });
   assert.equal(parseStat(''), null);

@@ -3,18 +3,13 @@
 // host lets us see it: spawn (start → the host's first message), load (import of the module, as
 // the parent sees it; `load_in_host_ms` is the host's own clock around import()), and first call.
 // The figure to compare is cold_start_ms (the sum); time per call also includes writing the file.
+
+import { median } from '../../lib/measure/stats/stats.js';
 import { Unsupported } from '../../lib/measure/workload.js';
 import { hostFactory, probeHost } from './_hosts.js';
 import { generateModule } from './_module.js';
 
 const X = 12_345;
-
-/** Median of a list (the phases' figures over every call of the job). */
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 export default {
   name: 'cold-start',

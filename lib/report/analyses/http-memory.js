@@ -5,19 +5,12 @@
 // from /proc by parity), not the runtime's own heap.
 
 import { median } from '../../measure/stats/stats.js';
-import { paramsKey } from '../../measure/workload.js';
 import { metricMedian } from '../model/metrics.js';
 import { simpleTable } from '../model/model.js';
 import { fmtBytes, si } from '../model/units.js';
+import { routeOf } from './http-routes.js';
 
 const SUITE = 'http';
-
-/** The route label of a row: workload and params without concurrency. */
-const routeOf = (r) => {
-  const { concurrency, ...rest } = r.params ?? {};
-  const k = paramsKey(rest);
-  return k ? `${r.workload} ${k}` : r.workload;
-};
 
 /** Rows of `rows` grouped by `key`, in first-seen order of routes and runtimes. */
 function grouped(rows, key) {

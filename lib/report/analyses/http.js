@@ -6,25 +6,17 @@
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
 import { ofMetric, roundRatio } from '../../measure/stats/compare.js';
 import { requestsFor } from '../../measure/stats/stats.js';
-import { paramsKey } from '../../measure/workload.js';
 import { metricMedian } from '../model/metrics.js';
-import { simpleTable } from '../model/model.js';
+import { runtimesOf, simpleTable } from '../model/model.js';
 import { ratioLegend, ratioText } from '../model/ratio-text.js';
 import curveTables, { usTime } from './http-curves.js';
 import memoryTables from './http-memory.js';
+import { routeOf } from './http-routes.js';
 
 const SUITE = 'http';
 // The open-loop rows have their own table (http-curves.js): here only closed-loop loads.
 const ours = (rows) =>
   rows.filter((r) => r.suite === SUITE && r.workload !== 'open-loop' && r.workload !== 'idle-connections');
-const runtimesOf = (rows) => [...new Set(ours(rows).map((r) => r.runtime))];
-
-/** The route label of a row: workload and params without concurrency. */
-const routeOf = (r) => {
-  const { concurrency, ...rest } = r.params ?? {};
-  const k = paramsKey(rest);
-  return k ? `${r.workload} ${k}` : r.workload;
-};
 
 const f = (x, unit) => (x === null ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`);
 
@@ -37,7 +29,7 @@ function groups(rows) {
     g.rows.push(r);
     out.set(key, g);
   }
-  const order = runtimesOf(rows);
+  const order = runtimesOf(ours(rows));
   return [...out.values()].sort(
     (a, b) => a.route.localeCompare(b.route) || a.c - b.c || order.indexOf(a.runtime) - order.indexOf(b.runtime),
   );
@@ -125,7 +117,7 @@ const ratioNote = (detail) => `Ratios within one runtime: ${ratioLegend(detail)}
 function streamedVsBuffered(rows, { detail = false } = {}) {
   const body = [];
   for (const c of concurrencies(rows, 'render-stream')) {
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of runtimesOf(ours(rows))) {
       const s = pick(rows, 'render-stream', rt, { concurrency: c });
       const b = pick(rows, 'render-buffered', rt, { concurrency: c });
       if (!s.length || !b.length) continue;
@@ -154,7 +146,7 @@ function devVsProduction(rows, { detail = false } = {}) {
   const body = [];
   for (const render of ['string', 'stream']) {
     for (const c of concurrencies(rows, 'react-ssr')) {
-      for (const rt of runtimesOf(rows)) {
+      for (const rt of runtimesOf(ours(rows))) {
         const dev = pick(rows, 'react-ssr', rt, { render, concurrency: c, node_env: 'development' });
         const prod = pick(rows, 'react-ssr', rt, { render, concurrency: c, node_env: 'production' });
         if (!dev.length || !prod.length) continue;
@@ -187,7 +179,7 @@ function queueing(rows, { detail = false } = {}) {
   const heads = [];
   const routes = [...new Set(ours(rows).map(routeOf))].sort();
   for (const route of routes) {
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of runtimesOf(ours(rows))) {
       const mine = ours(rows).filter((r) => routeOf(r) === route && r.runtime === rt);
       const cs = [...new Set(mine.map((r) => r.params.concurrency))].sort((a, b) => a - b);
       if (cs.length < 2) continue;

@@ -4,7 +4,7 @@
 import { metricMedian } from '../model/metrics.js';
 import { simpleTable } from '../model/model.js';
 import { fmtBytes, fmtTime, NA } from '../model/units.js';
-import { cpuCases, runtimesOf, SUITE, select, statusOf } from './workers-pools-rows.js';
+import { cpuCases, SUITE, select, statusOf, suiteRuntimes } from './workers-pools-rows.js';
 
 export function coldTable(rows) {
   const cases = new Set(
@@ -16,7 +16,7 @@ export function coldTable(rows) {
   const f = (x) => (x === null ? '—' : `${x.toPrecision(3)} ms`);
   for (const c of [...cases].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
     const [strategy, kb] = c.split('|');
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of suiteRuntimes(rows)) {
       const rs = select(rows, 'cold-start', rt, { strategy, kb });
       if (!rs.some((r) => r.status === 'ok')) {
         body.push([`${strategy} ${kb} KB`, rt, statusOf(rs), '', '', '', '']);
@@ -50,7 +50,7 @@ export function profilerTable(rows, { detail = false } = {}) {
   const heads = [];
   const cpu = (m) => (!m ? NA : m.value === 0 ? '0' : fmtTime(m.value));
   for (const c of cpuCases(rows)) {
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of suiteRuntimes(rows)) {
       for (const s of ['single', 'worker-threads', 'child-process', 'web-worker']) {
         const r = select(rows, c.workload, rt, { ...c.rest, strategy: s }).find((x) => x.status === 'ok' && x.metrics);
         if (!r) continue;

@@ -1,10 +1,12 @@
 // Row selection shared by the workers-pools tables (workers-pools.js, workers-pools-profile.js):
 // the suite's rows by workload, runtime and params, and the pooled CPU cases they compare.
 import { paramsKey } from '../../measure/workload.js';
+import { runtimesOf } from '../model/model.js';
 
 export const SUITE = 'workers-pools';
 export const ok = (rows) => rows.filter((r) => r.suite === SUITE && r.status === 'ok');
-export const runtimesOf = (rows) => [...new Set(rows.filter((r) => r.suite === SUITE).map((r) => r.runtime))];
+/** The runtimes of the suite's rows, in first-seen order. @param {any[]} rows */
+export const suiteRuntimes = (rows) => runtimesOf(rows.filter((r) => r.suite === SUITE));
 
 /** Rows of one workload and runtime whose params include every entry of `want`. */
 export function select(rows, workload, runtime, want) {

@@ -10,7 +10,7 @@ import { simpleTable } from '../model/model.js';
 import { ratioLegend, ratioText } from '../model/ratio-text.js';
 import { fmtTime } from '../model/units.js';
 import { coldTable, profilerTable } from './workers-pools-profile.js';
-import { cpuCases, ok, runtimesOf, SUITE, select, statusOf } from './workers-pools-rows.js';
+import { cpuCases, ok, SUITE, select, statusOf, suiteRuntimes } from './workers-pools-rows.js';
 
 /** Median time per call over ok rounds, in ns; null when none ran. */
 function timeOf(rows) {
@@ -43,7 +43,7 @@ function strategiesTable(rows, { detail = false } = {}) {
   const body = [];
   const heads = [];
   for (const c of cpuCases(rows)) {
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of suiteRuntimes(rows)) {
       const by = (s) => select(rows, c.workload, rt, { ...c.rest, strategy: s });
       heads.push(c.label);
       body.push([
@@ -100,7 +100,7 @@ function transferTable(rows, { detail = false } = {}) {
   );
   for (const c of [...cases].sort()) {
     const [strategy, mb] = c.split('|');
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of suiteRuntimes(rows)) {
       const by = (send) => select(rows, 'transferable', rt, { strategy, mb, send });
       body.push([
         `${strategy} mb=${mb}`,
@@ -125,7 +125,7 @@ function rpcTable(rows, { detail = false } = {}) {
   const body = [];
   const heads = [];
   for (const p of payloads) {
-    for (const rt of runtimesOf(rows)) {
+    for (const rt of suiteRuntimes(rows)) {
       const by = (s) => select(rows, 'rpc-roundtrip', rt, { payload: p, strategy: s });
       heads.push(p);
       body.push([

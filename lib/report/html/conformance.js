@@ -2,7 +2,8 @@
 // subtests passed and a link to that cell's failing subtests with their status, kind and message.
 // Everything from the results file is escaped (escapeHtml shows control characters as text).
 
-import { passCounts, runtimesOf } from '../model/conformance.js';
+import { passCounts } from '../model/conformance.js';
+import { runtimesOf } from '../model/model.js';
 import { anchorId } from './anchor.js';
 
 /** Failing subtests listed per cell, at most: the rest are counted. */

@@ -2,7 +2,7 @@
 // cells = passed/total. Pure functions over conformance rows; no I/O.
 import { NOT_JUDGED, UNEXPECTED } from '../../results/status.js';
 import { commitsLine, interfaceSections, isTentative, noWptLine } from './conformance-map.js';
-import { simpleTable } from './model.js';
+import { runtimesOf, simpleTable } from './model.js';
 
 const PASSED = new Set(['pass', 'unexpected-pass']);
 
@@ -69,9 +69,6 @@ function cell(rows) {
   if (c.unexpected) s += ' !';
   return s;
 }
-
-/** Runtimes in first-seen order. */
-export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];
 
 /**
  * The side-by-side table. Cells are passed/total subtests; `+Nnj` counts subtests not judged

@@ -61,3 +61,6 @@ export function simpleTable(title, header, body, notes = [], left = 2, groups = 
   const rows = body.map((cells) => Object.fromEntries(cells.map((c, i) => [String(i), String(c)])));
   return { ...(title ? { title } : {}), columns, rows, notes, ...(groups ? { groups } : {}) };
 }
+
+/** Runtimes in first-seen order. */
+export const runtimesOf = (rows) => [...new Set(rows.map((r) => r.runtime))];

@@ -1,6 +1,7 @@
 // The conformance tables as text or markdown: the per-interface table in runtime groups that fit
 // the terminal, the shared checks, the legend, and a cross-runtime difference as lines.
-import { conformanceTable, interfaceTable, runtimesOf } from '../model/conformance.js';
+import { conformanceTable, interfaceTable } from '../model/conformance.js';
+import { runtimesOf } from '../model/model.js';
 import { printable } from '../model/printable.js';
 import { printFormat, printLines, printTable } from './print.js';
 import { WIDTH } from './wrap.js';

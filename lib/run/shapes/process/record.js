@@ -5,6 +5,7 @@ import { CLK_TCK } from '../../../measure/oscpu.js';
 import { summarise } from '../../../measure/record.js';
 import { heldQuantile, median, quantileSorted, sorted } from '../../../measure/stats/stats.js';
 import { displayPath } from '../../../paths.js';
+import { parseStat } from '../../../runtimes/procfs.js';
 
 /** @typedef {ReturnType<typeof import('../../../runtimes/outside.js').parseStartTime>} StartTime */
 
@@ -17,9 +18,9 @@ import { displayPath } from '../../../paths.js';
  */
 export function reapedCpu() {
   try {
-    const text = readFileSync('/proc/self/stat', 'utf8');
-    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const [user, sys] = [rest[13], rest[14]].map((t) => (Number(t) * 1000) / CLK_TCK);
+    const st = parseStat(readFileSync('/proc/self/stat', 'utf8'));
+    if (!st) return null;
+    const [user, sys] = [st.cutime, st.cstime].map((t) => (t * 1000) / CLK_TCK);
     return Number.isFinite(user) && Number.isFinite(sys) ? { user, sys } : null;
   } catch {
     return null;

@@ -5,6 +5,7 @@
 // Bounded: at most MAX_CONNECTIONS, opened 50 at a time, and the whole job within `budgetMs`.
 import net from 'node:net';
 import { figuresRecord } from '../../../measure/record.js';
+import { median } from '../../../measure/stats/stats.js';
 
 export const MAX_CONNECTIONS = 5000;
 const BATCH = 50;
@@ -77,7 +78,6 @@ function openOne(port, req, verify, timeoutMs) {
   });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Three readings 50 ms apart, their median (null if any failed). */

@@ -3,6 +3,7 @@
 // as growth from the first quarter of the load to the last. Summed RSS counts a page shared by two
 // processes of the tree twice (a server is one process on every runtime here, so it does not).
 import { readFileSync } from 'node:fs';
+import { median } from '../../../measure/stats/stats.js';
 import { descendantsOf } from '../../../runtimes/descendants.js';
 import { parseStatus } from '../../../runtimes/proctree.js';
 
@@ -57,13 +58,6 @@ export function rssSampler(read, intervalMs) {
     },
   };
 }
-
-/** @param {number[]} xs */
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /**
  * Median, peak and growth of a load's samples: growth is the median of the last quarter of the
