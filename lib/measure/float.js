@@ -46,11 +46,6 @@ export function ulpDistance(a, b) {
   return Number(d < 0n ? -d : d);
 }
 
-/** True when a and b have identical bits (any two NaNs count as identical). */
-export function sameBits(a, b) {
-  return bitsOf(a) === bitsOf(b);
-}
-
 /** Decode base64 of little-endian float64 values (web-standard atob, so every runtime has it). */
 export function decodeFloat64(b64) {
   const bin = atob(b64);

@@ -95,15 +95,3 @@ export function selectVersions(available, spec, every = 'patch') {
   if (!out.includes(to)) out.push(to);
   return out;
 }
-
-/**
- * The first and last release of each major in a range, for "first and last of each major" series.
- * @param {string[]} available
- * @param {string} from
- * @param {string} to
- */
-export function majorEnds(available, from, to) {
-  const inRange = selectVersions(available, `${from}..${to}`, 'patch');
-  const byMajor = Map.groupBy(inRange, (v) => v.split('.')[0]);
-  return [...byMajor.values()].flatMap((vs) => [...new Set([vs[0], vs.at(-1)])]);
-}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { platformPackage } from './platform.js';
-import { compareVersions, leadingTriple, majorEnds, nearest, selectVersions } from './versions.js';
+import { compareVersions, leadingTriple, nearest, selectVersions } from './versions.js';
 
 const NODE = [
   '22.0.0',
@@ -50,10 +50,6 @@ test('a list names releases one by one, sorted, and versions sort numerically no
     '24.21.0',
   ]);
   assert.ok(compareVersions('24.10.0', '24.9.0') > 0);
-});
-
-test('majorEnds gives the first and the last release of each major', () => {
-  assert.deepEqual(majorEnds(NODE, '22.0.0', '24.2.0'), ['22.0.0', '22.2.0', '23.0.0', '23.0.1', '24.0.0', '24.2.0']);
 });
 
 test('bad ranges are one-line errors naming what would be valid', () => {

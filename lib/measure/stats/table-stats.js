@@ -56,9 +56,6 @@ export function benjaminiHochberg(ps) {
   return out;
 }
 
-/** The corrections a table may use, by the name its legend prints. */
-export const CORRECTIONS = { Holm: holm, 'Benjamini–Hochberg': benjaminiHochberg };
-
 /**
  * Moderate a table's ratios, in place (lib/measure/stats/moderated.js): within each group (`groupOf`: a
  * suite; one group unless told) the paired ratios' log-ratio variances are fitted a prior, and each

@@ -84,18 +84,19 @@ export function timelineSeries(doc, { floor } = {}) {
         },
       };
     });
-    holm(points.map((p) => p.step).filter((x) => x !== null));
+    holmSteps(points.map((p) => p.step).filter((x) => x !== null));
     return { key: row.key, unit, points };
   });
 }
 
 /**
- * Holm's step-down correction over the steps of one series: a series of n releases makes n − 1
+ * Holm's step-down over the steps of one series, applied to their verdicts (the p-value form is
+ * lib/measure/stats/table-stats.js holm): a series of n releases makes n − 1
  * claims, so each step's 5% test alone would flag one in twenty by chance. Sorted by p, the i-th
  * (from 0) is kept only if p ≤ 0.05 / (m − i) and every smaller p was kept.
  * @param {{p?: number, verdict?: string, significant: boolean, beyondFloor: boolean}[]} steps
  */
-export function holm(steps, alpha = 0.05) {
+export function holmSteps(steps, alpha = 0.05) {
   const m = steps.length;
   let open = true;
   for (const [i, st] of [...steps].sort((a, b) => (a.p ?? 1) - (b.p ?? 1)).entries()) {

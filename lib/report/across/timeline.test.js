@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderTimelineHtml } from '../html/timeline.js';
-import { bisectLines, holm, sparkline, timelineSeries, timelineTable } from './timeline.js';
+import { bisectLines, holmSteps, sparkline, timelineSeries, timelineTable } from './timeline.js';
 
 /** A results doc: per runtime a time per call (ns for 1 MB) in each of `rounds` rounds. */
 function synthetic(times) {
@@ -64,15 +64,15 @@ test('a step within the A/A floor is not marked, however significant', () => {
 test('steps of one series are corrected together (Holm): p = 0.02 alone in five claims is not a step', () => {
   const steps = (ps) => ps.map((p) => ({ p, significant: p < 0.05, beyondFloor: p < 0.05 }));
   assert.deepEqual(
-    holm(steps([0.02, 0.5, 0.6, 0.7, 0.8])).map((x) => x.significant),
+    holmSteps(steps([0.02, 0.5, 0.6, 0.7, 0.8])).map((x) => x.significant),
     [false, false, false, false, false],
   );
   assert.deepEqual(
-    holm(steps([0.001, 0.011, 0.5, 0.7, 0.8])).map((x) => x.significant),
+    holmSteps(steps([0.001, 0.011, 0.5, 0.7, 0.8])).map((x) => x.significant),
     [true, true, false, false, false],
   );
   assert.deepEqual(
-    holm(steps([0.02])).map((x) => x.significant),
+    holmSteps(steps([0.02])).map((x) => x.significant),
     [true],
   );
 });

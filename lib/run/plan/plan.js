@@ -86,21 +86,6 @@ export function roundJobs(row, runtimes, round, seed) {
 }
 
 /**
- * The whole job list of a fixed number of rounds: round by round, each row on every runtime.
- * @param {Record<string, string[]> | null} [only]
- * @param {number} [seed] the order seed (roundOrder)
- * @returns {Job[]}
- */
-export function planJobs(workloads, runtimes, rounds, quick, only = null, seed = 1) {
-  const rows = planRows(workloads, quick, only);
-  /** @type {Job[]} */
-  const jobs = [];
-  for (let round = 1; round <= rounds; round++)
-    for (const row of rows) jobs.push(...roundJobs(row, runtimes, round, seed));
-  return jobs;
-}
-
-/**
  * A workload's parameter sets for a run. QUICK's grid holds the first values only; a filter naming
  * others (QUICK=1 PARAMS="mb=64") takes them from the full grid, with QUICK's timing, instead of
  * planning no job.

@@ -1,7 +1,13 @@
 // Planning: the order of jobs within and across rounds, and the parameter filter.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseParamFilter, planJobs, roundOrder, selectParams } from './plan.js';
+import { parseParamFilter, planRows, roundJobs, roundOrder, selectParams } from './plan.js';
+
+/** The jobs the loop runs for a fixed number of rounds: round by round, each row on every runtime. */
+const jobsOf = (workloads, runtimes, rounds, seed = 1) =>
+  Array.from({ length: rounds }, (_, i) => i + 1).flatMap((round) =>
+    planRows(workloads, false, null).flatMap((row) => roundJobs(row, runtimes, round, seed)),
+  );
 
 test('the runtime order is balanced per block of rounds, randomised between blocks, and replayed by its seed', () => {
   const ids = ['A', 'B', 'C', 'D'];
@@ -19,12 +25,12 @@ test('the runtime order is balanced per block of rounds, randomised between bloc
   assert.deepEqual(orders(7), run, 'the same seed replays the same order');
   assert.notDeepEqual(orders(8), run);
   const w = { id: 's/w', module: { params: {} } };
-  assert.equal(planJobs([w], ['A', 'B', 'C'], 3, false, null, 7).length, 9);
+  assert.equal(jobsOf([w], ['A', 'B', 'C'], 3, 7).length, 9);
 });
 
-test('planJobs runs each parameter set for every runtime within a round', () => {
+test("a round runs each parameter set on every runtime, a row's runtimes back to back", () => {
   const w = { id: 's/w', module: { params: { n: [1, 2] } } };
-  const jobs = planJobs([w], ['A', 'B'], 1, false);
+  const jobs = jobsOf([w], ['A', 'B'], 1);
   assert.deepEqual(jobs.map((j) => `${j.params.n}${j.runtime}`).sort(), ['1A', '1B', '2A', '2B']);
   assert.deepEqual(
     jobs.map((j) => j.params.n),
