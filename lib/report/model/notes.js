@@ -1,6 +1,6 @@
 // The notes under a results table: the legend of its marks, one line per failed job with the
 // command that reruns it, and one line per reason for unsupported jobs.
-import { modeLines } from './mode-lines.js';
+import { modeLines } from './two-mode-lines.js';
 
 /** Cells whose rounds fall in two modes (modes.js), one note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
 export function notesOf(agg) {

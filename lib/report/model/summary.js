@@ -5,8 +5,8 @@ import { CORRECTION } from '../../measure/stats/compare.js';
 import { EQUIVALENCE_MARGIN } from '../../measure/stats/paired.js';
 import { WIDTH, wrap } from '../text/wrap.js';
 import { MARKS } from './cells.js';
-import { setsAside } from './mode-lines.js';
 import { fmtInterval, fmtX, verdictText } from './ratio-text.js';
+import { setsAside } from './two-mode-lines.js';
 
 /**
  * One row's comparison: the fastest runtime against the baseline, or, when the baseline is the

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { modeLines } from './mode-lines.js';
+import { modeLines } from './two-mode-lines.js';
 
 test('the note names the cell, both modes in the table figure, and how far apart', () => {
   const agg = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { twoModes } from './modes.js';
+import { twoModes } from './two-modes.js';
 
 test('rounds in two tight groups far apart are two modes; cases seen in kept runs', () => {
   // deno math/pow: 75.3M in one process, 47.6M and 46.6M in the next two.

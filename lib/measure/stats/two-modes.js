@@ -1,7 +1,7 @@
 // Two modes in a cell's rounds. A runtime often lands in one of two steady states per process,
 // so the rounds are not log-normal noise around one value, and a ± computed over them says "wide"
 // where the data say "two". twoModes finds such a split; the report prints it beside the interval
-// (lib/report/model/mode-lines.js).
+// (lib/report/model/two-mode-lines.js).
 
 import { median } from './stats.js';
 

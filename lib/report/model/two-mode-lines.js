@@ -1,6 +1,6 @@
 // A cell whose rounds fall in two modes, and a comparison that set rounds aside, in plain lines
-// under the table (the statistics are lib/measure/stats/modes.js and table-stats.js).
-import { twoModes } from '../../measure/stats/modes.js';
+// under the table (the statistics are lib/measure/stats/two-modes.js and table-stats.js).
+import { twoModes } from '../../measure/stats/two-modes.js';
 import { throughputUnit } from './metrics.js';
 
 const fmt = (x) =>
