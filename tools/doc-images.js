@@ -50,7 +50,7 @@ try {
     writeFileSync(file, img.html());
     const page = await browser.newPage({ viewport: img.viewport });
     await page.goto(pathToFileURL(file).href);
-    // Every chart drawn (html-page.js and the timeline page set data-drawn when a chart is done).
+    // Every chart drawn (lib/report/html/page.browser.js and the timeline page set data-drawn when a chart is done).
     await page.waitForFunction(() =>
       [.../** @type {any} */ (globalThis).document.querySelectorAll('canvas')].every((c) => c.dataset.drawn === 'yes'),
     );

@@ -125,7 +125,7 @@ test('a runtime unsupported in round 1 is not asked again; the others keep their
 
 // Optional stopping: rows stop when their interval is narrow, which happens more readily when
 // their spread came out small by chance, and such rows' intervals are too narrow. The rule in
-// adaptive.js (looks at doublings + one round after) must keep A/A false positives near 5% at
+// stopping.js (looks at doublings + one round after) must keep A/A false positives near 5% at
 // every noise level, including the ones where stopping is a coin toss; stopping after every
 // round without the extra one reaches ~10% there, which this test would see.
 /**

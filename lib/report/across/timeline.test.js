@@ -1,5 +1,5 @@
 // The timeline's series, marks and page over synthetic results (lib/report/across/timeline.js and
-// timeline-html.js): a significant step is marked, one within ±5% is equivalent, one within the
+// html/timeline.js): a significant step is marked, one within ±5% is equivalent, one within the
 // A/A floor is not, and the steps of one series are corrected together.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
 // @ts-nocheck: this file runs in the browser, inlined into the report page as a classic script
 // after Chart.js; tsc here has no DOM library, and the page's data is checked where it is built
-// (html-charts.js). It draws every <canvas data-chart>, adds the 95% interval bars (a small
+// (charts.js). It draws every <canvas data-chart>, adds the 95% interval bars (a small
 // Chart.js plugin: no extra dependency), and makes table headers sort their table. A block, not a
 // function: its names stay out of the page's globals.
 {

@@ -1,6 +1,6 @@
 // The HTML report: one self-contained page per results file (no network at view time). Tables
 // come from the report model (the same TableData the text and markdown printers use); charts are
-// computed in html-charts.js and drawn by Chart.js, inlined from node_modules at build time.
+// computed in charts.js and drawn by Chart.js, inlined from node_modules at build time.
 // Everything that comes from a results file is escaped: text with escapeHtml, chart data as JSON
 // in a script element with every "<" written as \u003c so no string can close it.
 import { readFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ export function escapeHtml(s) {
 export const scriptJson = (data) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 /**
- * A table whose headers sort it (html-page.js): numeric cells carry their value in data-v, so a
+ * A table whose headers sort it (page.browser.js): numeric cells carry their value in data-v, so a
  * column sorts by the figure, not by its text ("9.8k" after "10k").
  * @param {import('../model/model.js').TableData} t
  * @param {string} id

@@ -1,7 +1,7 @@
 // The timeline as a self-contained HTML page: one Chart.js line chart per series, the median of
 // each release joined by a line inside a band from its 95% interval (log scale: releases can
 // differ by two orders of magnitude), and the steps marked ▲/▼ in the text table drawn as larger
-// red or green points. Chart.js is inlined from node_modules, as in html.js.
+// red or green points. Chart.js is inlined from node_modules, as in page.js.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../paths.js';

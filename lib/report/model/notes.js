@@ -2,7 +2,7 @@
 // command that reruns it, and one line per reason for unsupported jobs.
 import { modeLines } from './two-mode-lines.js';
 
-/** Cells whose rounds fall in two modes (modes.js), one note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
+/** Cells whose rounds fall in two modes (two-mode-lines.js), one note per failed job with its repro command, and one per reason for unsupported jobs (the legend is summary.js's). */
 export function notesOf(agg) {
   /** @type {string[]} */
   const notes = [];

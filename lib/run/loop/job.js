@@ -1,4 +1,4 @@
-// One planned job → one row: the job goes through its shape (shapes.js) to its runtime's driver
+// One planned job → one row: the job goes through its shape (shapes/index.js) to its runtime's driver
 // with one JobContext (the mode's limits, the runtime's version, the repro line), and the process
 // it starts can be killed when the user interrupts the run.
 import { failedRecord } from '../../measure/record.js';
@@ -38,14 +38,14 @@ export function interrupts() {
  * A function that runs one job through its shape on its driver and returns its row, or null when
  * the driver gave up (interrupted). A workload that did not load, or a runtime whose binary is
  * missing, is an error row without starting anything.
- * @param {{mode: any, versions: Map<string, any>, stop: ReturnType<typeof interrupts>}} run
+ * @param {{mode: any, versions: Map<string, any>, stop: ReturnType<typeof interrupts>, inputsDir: string}} run
  */
-export function jobRunner({ mode, versions, stop }) {
+export function jobRunner({ mode, versions, stop, inputsDir }) {
   const limits = limitsOf(mode);
   return async (job) => {
     const rt = job.runtime;
     const driver = driverFor(rt);
-    const spec = jobSpec(job, mode);
+    const spec = jobSpec(job, mode, inputsDir);
     const shape = shapeFor(job.workload.module);
     /** @type {import('../shapes/index.js').JobContext} */
     const ctx = { limits, version: versions.get(rt.id), repro: shape.repro(job, spec, driver), onSpawn: stop.onSpawn };

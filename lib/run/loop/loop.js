@@ -1,7 +1,9 @@
 // The run loop: resolve what the user asked for, start the run (drivers, versions, the results
 // document), run its rounds (rounds.js) job by job (job.js) while the results file is kept
-// current (keep.js), then finish it: conformance, the last write, checks, the tables.
-import { relative, resolve } from 'node:path';
+// current (keep-current.js), then finish it: conformance, the last write, checks, the tables.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { runConformance } from '../../conformance/run.js';
 import { fingerprint } from '../../measure/fingerprint.js';
 import { adaptiveRounds } from '../../measure/stats/stopping.js';
@@ -49,10 +51,17 @@ export async function run(o) {
   // The budget counts from the command's start (runtimes probed, fingerprint taken), so that it
   // bounds what the user waits for; the tables printed after the last job take well under 1 s.
   const t0 = performance.timeOrigin;
-  const runJob = jobRunner({ mode, versions, stop });
+  // The run's folder for generated inputs: removed when the run ends, or at exit if it is cut short.
+  const inputsDir = mkdtempSync(join(tmpdir(), 'parity-inputs-'));
+  const removeInputs = () => rmSync(inputsDir, { recursive: true, force: true });
+  process.once('exit', removeInputs);
+  const runJob = jobRunner({ mode, versions, stop, inputsDir });
   const stopped = await runRounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, runJob, (row) => {
     doc.results.push(row);
     file.soon();
+  }).finally(() => {
+    removeInputs();
+    process.removeListener('exit', removeInputs);
   });
   doc.adaptive = plan.report(stop.interrupted ? 'interrupted' : stopped, (Date.now() - t0) / 1000);
   stop.close();

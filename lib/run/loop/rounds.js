@@ -1,4 +1,4 @@
-// The rounds of a run: the adaptive plan (adaptive.js) says which rows a round runs, plan.js the
+// The rounds of a run: the stopping rule (lib/measure/stats/stopping.js) says which rows a round runs, plan.js the
 // runtime order within a row; here each row's jobs run back to back, the budget is checked
 // between rows, and progress counts the work known so far.
 import { roundJobs } from '../plan/plan.js';

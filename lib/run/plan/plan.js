@@ -1,6 +1,4 @@
-// Planning: which jobs a run has, in which order, and what each job is told.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { preloadUrl } from '../../measure/preload.js';
@@ -140,24 +138,13 @@ export function selectParams(sets, only, open = []) {
   return out.filter((p) => Object.entries(only).every(([k, vs]) => k in p && vs.includes(String(p[k]))));
 }
 
-/** @type {string | null} */
-let inputsDir = null;
-/** This run's folder for generated inputs (lib/measure/context.js cachedInput), removed at exit. */
-function runInputsDir() {
-  if (inputsDir === null) {
-    const dir = mkdtempSync(join(tmpdir(), 'parity-inputs-'));
-    inputsDir = dir;
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return inputsDir;
-}
-
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
  * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, starts?: number, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
+ * @param {string} inputsDir the run's folder for generated inputs (lib/measure/context.js cachedInput)
  */
-export function jobSpec(job, mode) {
+export function jobSpec(job, mode, inputsDir) {
   return {
     id: job.workload.id,
     workload: pathToFileURL(job.workload.file).href,
@@ -172,6 +159,6 @@ export function jobSpec(job, mode) {
     ...(shapeOf(job.workload.module) === 'process' ? { starts: mode.starts } : {}),
     cores: availableParallelism(),
     // Another tree's generators may differ under the same key: its inputs are its own.
-    inputs_dir: job.runtime.tree ? join(runInputsDir(), job.runtime.tree.name) : runInputsDir(),
+    inputs_dir: job.runtime.tree ? join(inputsDir, job.runtime.tree.name) : inputsDir,
   };
 }

@@ -2,7 +2,7 @@
 // the server's): `concurrency` loops over keep-alive node:http connections, bounded in requests
 // and in time. Each response is timed at its first body byte (TTFB) and its last (TTLB), and
 // checked by the workload's verify(). Prints one JSON line. It runs the warm-up pass of each job
-// (verifying every answer, off the timing path); wrk and oha time the load (gen.js), as this
+// (verifying every answer, off the timing path); wrk and oha time the load (generators.js), as this
 // client tops out near 4k req/s.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
