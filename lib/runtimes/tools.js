@@ -63,9 +63,9 @@ export function findTool(spec, { dir = toolsDir(), path = process.env.PATH } = {
   return existsSync(cached) ? cached : onPath(spec.name, path);
 }
 
-/** The reason a missing tool gives when no build was tried in this process. @param {ToolSpec} spec */
+/** Why a tool is missing when no build was tried in this process: its builder is. @param {ToolSpec} spec */
 export function notBuiltReason(spec) {
-  return `missing ${spec.name}: it is built on the first run of ${spec.purpose} (${spec.builder} is needed: ${spec.getBuilder})`;
+  return `missing ${spec.name}: ${spec.builder} is needed to build it for ${spec.purpose} (${spec.getBuilder}); the next run builds it`;
 }
 
 /** Builds tried in this process, by tool folder: a second ask waits for the first, or reuses its failure. */

@@ -93,12 +93,12 @@ test('without its builder a missing tool resolves with a reason naming the build
     bin: null,
     noBuilder: true,
     reason:
-      'missing fake: it is built on the first run of the fake rows (fakebuild is needed: apt-get install fakebuild)',
+      'missing fake: fakebuild is needed to build it for the fake rows (apt-get install fakebuild); the next run builds it',
   });
   assert.equal(s.builds(), 0);
   assert.match(
     notBuiltReason(TOOLS.oha),
-    /^missing oha: .*open-loop HTTP rows \(cargo is needed: apt-get install cargo/,
+    /^missing oha: cargo is needed to build it for the open-loop HTTP rows \(apt-get install cargo/,
   );
 });
 
