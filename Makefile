@@ -28,8 +28,6 @@ SHOW ?=
 FILE ?=
 # BROWSER=0: make setup skips Debian's chromium (only the HTML report's browser test needs it).
 BROWSER ?= 1
-# LINT=0: make setup skips building actionlint (CI legs measure; only the lint job lints).
-LINT ?= 1
 FILES ?=
 FORMAT ?=
 OUT ?=
@@ -64,7 +62,7 @@ EXTRA_TESTS :=
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
-setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, wrk, hyperfine, Debian's chromium, actionlint
+setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, wrk, hyperfine, Debian's chromium, wptserve
 	@# Linux only: macOS and Windows measure without GNU time (see docs/ARCHITECTURE.md) and run no browser test.
 	@if [ "$$(uname -s)" = Linux ]; then missing=""; test -x /usr/bin/time || missing="time"; \
 	  test -x /usr/bin/wrk || missing="$$missing wrk"; test -x /usr/bin/hyperfine || missing="$$missing hyperfine"; \
@@ -75,26 +73,23 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU t
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
 	npm install --no-audit --no-fund
-	@[ "$(LINT)" = 0 ] || $(MAKE) --no-print-directory actionlint-install
-	@[ "$(HTTP)" = 0 ] || $(MAKE) --no-print-directory setup-http
 	@[ "$(WPTSERVE)" = 0 ] || $(MAKE) --no-print-directory setup-wpt
 	@$(MAKE) --no-print-directory check-setup
+	@echo "setup: done; built on first use instead: oha (the open-loop HTTP rows: cargo) and actionlint (make lint: Go)"
 
-# oha, pinned, built from crates.io (~7 min on 2 cores) into a per-user cache that outlives a clone
-# (a second checkout or a CI run on the same machine reuses it); the HTTP suite's open-loop
-# generator, and make test checks it. HTTP=0 skips it (the open-loop rows are then unsupported).
-OHA_VERSION := 1.16.0
-OHA_ROOT := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/parity/tools/oha-$(OHA_VERSION)
-HTTP ?= 1
-setup-http: ## build oha (open-loop HTTP load) once into ~/.cache/parity/tools: cargo install oha --locked, ~7 min
-	@test -x $(OHA_ROOT)/bin/oha && $(OHA_ROOT)/bin/oha --version | grep -q ' $(OHA_VERSION)' && exit 0; \
-	  command -v cargo >/dev/null || { echo "setup: cargo (Rust) is needed to build oha $(OHA_VERSION), the HTTP suite's open-loop generator (apt-get install cargo, or rustup); HTTP=0 skips it" >&2; exit 1; }; \
-	  echo "setup: building oha $(OHA_VERSION) into $(OHA_ROOT) (once, ~7 min)"; \
-	  cargo install oha --version $(OHA_VERSION) --locked --root $(OHA_ROOT)
+# A tool that one suite or one command needs is built when it is first needed, not here:
+# oha by the first run of an open-loop HTTP row (lib/runtimes/tools.js: pinned, into the per-user
+# cache ~/.cache/parity/tools, with cargo's progress), actionlint by the first make lint.
+# LINT=0 and HTTP=0 (which skipped those two here) are still accepted, and change nothing.
+setup-http: ## build oha now (else the first open-loop HTTP run builds it; cargo, a few minutes) into ~/.cache/parity/tools
+	@$(NODE) --input-type=module -e "const t = await import('./lib/runtimes/tools.js'); \
+	  const r = await t.ensureTool(t.TOOLS.oha); if (!r.bin) { console.error('setup-http: ' + r.reason); process.exit(1); } \
+	  console.log('setup-http: oha is ' + r.bin)"
 
 # wptserve, pinned, from PyPI with its dependencies into the per-user tools cache: WPT's own server,
 # started by make wpt for the test files that need a server endpoint (Python handlers, .sub.
-# substitution). WPTSERVE=0 skips it (those files are then listed as not applicable).
+# substitution). Installed by setup, not on first use: it takes seconds, and make test runs it.
+# WPTSERVE=0 skips it (those files are then listed as not applicable).
 WPTSERVE_VERSION := 4.0.3
 WPTSERVE_ROOT := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/parity/tools/wptserve-$(WPTSERVE_VERSION)
 WPTSERVE ?= 1
@@ -109,16 +104,17 @@ check-setup:
 
 test: lint typecheck readme-check unit ## lint, format check, type check, README tables check and every test (what CI runs)
 
-lint: ## biome lint + format check (no writes), actionlint on .github/workflows
+lint: actionlint-install ## biome lint + format check (no writes), actionlint on .github/workflows (built on first use: Go)
 	$(BIOME) ci --colors=off .
 	$(ACTIONLINT) -no-color .github/workflows/*.yml
 
-# actionlint, pinned, built from the Go module proxy into .tools/ (setup runs this; CI lints with it).
+# actionlint, pinned, built from the Go module proxy into .tools/ by the first make lint (CI's lint job too).
 ACTIONLINT_VERSION := v1.7.12
 ACTIONLINT := .tools/actionlint
 actionlint-install:
 	@if [ -x $(ACTIONLINT) ] && $(ACTIONLINT) -version | grep -q "$(ACTIONLINT_VERSION:v%=%)"; then exit 0; fi; \
-	  command -v go >/dev/null || { echo "setup: Go is needed to build actionlint $(ACTIONLINT_VERSION) (apt-get install golang-go)" >&2; exit 1; }; \
+	  command -v go >/dev/null || { echo "lint: Go is needed to build actionlint $(ACTIONLINT_VERSION) (apt-get install golang-go)" >&2; exit 1; }; \
+	  echo "lint: building actionlint $(ACTIONLINT_VERSION) into .tools/ (once, about a minute)"; \
 	  GOBIN=$(CURDIR)/.tools GOFLAGS=-mod=mod go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
 
 typecheck: ## tsc --noEmit over the JSDoc types (tsconfig.json); nothing is built

@@ -13,6 +13,7 @@ import { ROOT } from '../lib/paths.js';
 import { listSuites, loadWorkloads } from '../lib/results/discover.js';
 import { validateResults } from '../lib/results/file.js';
 import { kindRepresentatives, loadRegistry } from '../lib/runtimes/registry.js';
+import { ensureTool, TOOLS } from '../lib/runtimes/tools.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 // One runtime per kind, plus the variants of those that swap in a preload (they change the globals).
@@ -71,7 +72,17 @@ describe('every workload on every runtime in smoke mode', () => {
   let doc;
   let runs;
   let workloads;
+  let expected;
   before(async () => {
+    // The open-loop rows need oha: had first, as a run has it (built on first use), so that its
+    // one build does not count against the runs' time limit. Without cargo those rows are
+    // unsupported with the reason that says so, and accepted as such here, said on stderr.
+    const oha = await ensureTool(TOOLS.oha);
+    expected = loadUnsupported();
+    if (oha.noBuilder) {
+      process.stderr.write(`smoke.test.js: open-loop rows may be unsupported: ${oha.reason}\n`);
+      expected.push({ kind: '*', workload: 'http/open-loop', reason: '^missing oha: ', why: String(oha.reason) });
+    }
     workloads = await loadWorkloads(listSuites());
     const shards = Array.from({ length: SHARDS }, (_, i) => RUNTIMES.filter((_, j) => j % SHARDS === i));
     runs = await Promise.all(shards.map(smokeRun));
@@ -104,6 +115,6 @@ describe('every workload on every runtime in smoke mode', () => {
     assert.deepEqual(bad, []);
     // A regression that makes a server, a host or a fetch fail on a runtime that has the feature
     // must not pass as unsupported (issue 16.7).
-    assert.deepEqual(unexpectedUnsupported(doc.results, loadUnsupported()), []);
+    assert.deepEqual(unexpectedUnsupported(doc.results, expected), []);
   });
 });

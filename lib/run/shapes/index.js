@@ -15,7 +15,9 @@ import { runHttpJob } from './server/job.js';
  *   check: (module: any) => string | null,
  *   repro: (job: any, spec: any, driver: any) => string,
  *   run: (job: any, spec: any, ctx: JobContext, driver: any) => Promise<any>,
+ *   tools?: (module: any) => string[],
  * }} Shape
+ * `tools`: the tools (lib/runtimes/tools.js TOOLS) a workload of the shape needs, had before the first job.
  */
 
 /** @type {Record<'bench' | 'server' | 'process', Shape>} */
@@ -33,6 +35,8 @@ export const SHAPES = {
         : 'params.concurrency must hold positive integers',
     repro: (job) => cliRepro(job),
     run: (job, spec, ctx, driver) => runHttpJob(job, spec, ctx, driver),
+    // The open loop's rates are offered by oha (suites/http/open-loop.js declares loop: 'open').
+    tools: (module) => (module.loop === 'open' ? ['oha'] : []),
   },
   process: {
     check: () => null,
@@ -48,3 +52,14 @@ export const SHAPES = {
  * @param {any} module
  */
 export const shapeFor = (module) => SHAPES[shapeOf(module)];
+
+/**
+ * The tools the planned rows need, each named once.
+ * @param {{workload: {module: any}}[]} rows
+ */
+export function toolsOf(rows) {
+  const names = rows.flatMap((r) =>
+    r.workload.module ? (shapeFor(r.workload.module).tools?.(r.workload.module) ?? []) : [],
+  );
+  return [...new Set(names)];
+}

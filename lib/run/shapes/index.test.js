@@ -1,7 +1,7 @@
 // Job shapes: a workload's exports choose how its jobs run; the loop asks the shape, not the suite.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SHAPES, shapeFor } from './index.js';
+import { SHAPES, shapeFor, toolsOf } from './index.js';
 
 test('a workload with run is a bench job, one with request a server job, one with command a process job', () => {
   assert.equal(shapeFor({ run() {} }), SHAPES.bench);
@@ -25,4 +25,12 @@ test('a bench job goes to the driver as it is, with the context the loop made', 
   assert.equal(got.j, job);
   assert.equal(got.c, ctx);
   assert.equal(SHAPES.bench.repro(job, {}, driver), 'cmd');
+});
+
+test('only an open-loop server workload needs a tool before the first job (oha), named once', () => {
+  const row = (module) => ({ workload: { module } });
+  const open = { request() {}, loop: 'open' };
+  assert.deepEqual(toolsOf([row(open), row({ request() {} }), row(open), row({ run() {} })]), ['oha']);
+  assert.deepEqual(toolsOf([row({ request() {} }), row({ request() {}, loop: 'idle' }), row({ command() {} })]), []);
+  assert.deepEqual(toolsOf([row(null)]), [], 'a module that failed to load needs nothing');
 });

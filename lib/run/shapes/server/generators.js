@@ -1,26 +1,15 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../../../paths.js';
 import { runToEnd } from '../../../runtimes/proc.js';
+import { findTool, TOOLS } from '../../../runtimes/tools.js';
 
 /** A generator using this share of its core or more may be the limit: its figures are marked. */
 export const GEN_SATURATED = 0.8;
 
-/** The oha release make setup-http builds (Makefile OHA_VERSION). */
-export const OHA_VERSION = '1.16.0';
-
-/** oha as `make setup-http` builds it (pinned, cached per user; Makefile OHA_ROOT), else one on PATH. */
+/** oha as the first open-loop run builds it (lib/runtimes/tools.js: pinned, cached per user), else one on PATH. */
 export function ohaBin() {
-  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  for (const local of [
-    join(cache, 'parity', 'tools', `oha-${OHA_VERSION}`, 'bin', 'oha'),
-    join(ROOT, '.tools', 'oha', 'bin', 'oha'),
-  ])
-    if (existsSync(local)) return local;
-  for (const dir of (process.env.PATH ?? '').split(':'))
-    if (dir && existsSync(join(dir, 'oha'))) return join(dir, 'oha');
-  return null;
+  return findTool(TOOLS.oha);
 }
 
 /** wrk from the Debian package (make setup), or null. */

@@ -8,13 +8,18 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { gone } from '../../../../test/processes.js';
 import { ROOT } from '../../../paths.js';
+import { ensureTool, TOOLS } from '../../../runtimes/tools.js';
 import { GEN_SATURATED, ohaBin, parseOha, parseWrk, requestFiles, runGenerator, wrkBin } from './generators.js';
 import { runLoad } from './load-client.js';
 import { closedInner, curvePoint } from './record.js';
 import { oha, wrk } from './timed.js';
 
 const STUB = join(ROOT, 'test', 'fixtures', 'http-stub');
-const NO_OHA = ohaBin() ? false : 'oha is not built here (make setup-http)';
+// oha is had as a run has it: built on first use (lib/runtimes/tools.js). Only a machine without
+// cargo skips its tests, saying why; a failed build fails them.
+const OHA = await ensureTool(TOOLS.oha);
+const NO_OHA = OHA.noBuilder ? String(OHA.reason) : false;
+if (NO_OHA) process.stderr.write(`gen.test.js: the oha tests are skipped: ${NO_OHA}\n`);
 
 /** Start the stub; resolves with its port and a stop. */
 async function stub() {
@@ -55,6 +60,8 @@ test('a stub answering its first byte at 10 ms and its last at 30 ms reads TTFB 
     assert.ok(w.ttlb_ms.p50 >= 29 && w.ttlb_ms.p50 < 60, `wrk TTLB p50 ${w.ttlb_ms.p50}`);
     assert.ok(w.gen_cpu_ms !== null && w.gen_cpu_ms >= 0);
     if (!NO_OHA) {
+      assert.equal(OHA.reason, null);
+      assert.equal(ohaBin(), OHA.bin, 'a run finds oha where it was had');
       const o = await oha(target(s.port, '/delay'), '/delay', 20, 1000);
       assert.ok(o.ok, o.error);
       assert.ok(o.ttlb_ms.p50 >= 29 && o.ttlb_ms.p50 < 60, `oha TTLB p50 ${o.ttlb_ms.p50}`);
@@ -71,6 +78,7 @@ test('open loop at 1.5x a stub’s capacity: latency grows with the run, well pa
 }, async () => {
   const s = await stub();
   try {
+    assert.equal(OHA.reason, null);
     const t = target(s.port, '/busy');
     // The stub serves ≤ 200/s (5 ms of CPU each): 300/s queues 100 more every second, and each
     // latency counts from its intended send time, so a run three times as long waits about three

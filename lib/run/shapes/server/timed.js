@@ -2,6 +2,7 @@
 // (wrk at the job's concurrency), or the open-loop curve (wrk's maximum at c=8, then oha at fixed
 // fractions of it, each rate also offered to the same server's plain json-small handler: the
 // generator's own latency floor at that rate). Server CPU is read from /proc around each load.
+import { buildProblem, notBuiltReason, TOOLS } from '../../../runtimes/tools.js';
 import { ohaBin, parseOha, parseWrk, runGenerator, wrkBin } from './generators.js';
 import { rssIntervalMs, rssSampler } from './memory.js';
 import { closedInner, curvePoint, OPEN_FRACTIONS, openInner } from './record.js';
@@ -13,7 +14,8 @@ export const OPEN_CONNECTIONS = 64;
 export function missingGenerator(open) {
   // "missing …" as for a missing API: the smoke test takes such a row as a reasoned unsupported.
   if (!wrkBin()) return 'missing wrk: make setup installs it (Debian package wrk)';
-  if (open && !ohaBin()) return 'missing oha: make setup-http builds it (cargo install oha --locked)';
+  // The run built oha before its first job when cargo was there (lib/runtimes/tools.js); else it says why not.
+  if (open && !ohaBin()) return buildProblem(TOOLS.oha) ?? notBuiltReason(TOOLS.oha);
   return null;
 }
 
