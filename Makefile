@@ -73,6 +73,9 @@ setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU t
 	@# npm install, not npm ci: the lock cannot list every platform's optional binary package
 	@# (the registry mirror here lacks some), and npm ci rejects such a lock; versions still come from it.
 	npm install --no-audit --no-fund
+	@# node, node-22 and node-24 each link a bin named "node"; which one npm leaves in .bin depends on
+	@# the order it links them. parity's own node is the "node" package: make .bin/node that one.
+	ln -sf ../node/bin/node node_modules/.bin/node
 	@[ "$(WPTSERVE)" = 0 ] || $(MAKE) --no-print-directory setup-wpt
 	@$(MAKE) --no-print-directory check-setup
 	@echo "setup: done; built on first use instead: oha (the open-loop HTTP rows: cargo) and actionlint (make lint: Go)"
