@@ -22,7 +22,7 @@ import { resolveRuntime, scriptLine } from '../lib/runtimes/registry.js';
 
 const CHILD = join(ROOT, 'tools', 'slow-state', 'child.js');
 
-/** Fail with one line and exit code 2. @param {string} message */
+/** Fail with one line and exit code 2. @param {string} message @returns {never} */
 function usage(message) {
   console.error(`slow-state-probe: ${message}`);
   process.exit(2);
