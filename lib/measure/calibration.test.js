@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CALIBRATION_N, calibrationKernel, madScale, slowStates, speedOf } from './calibration.js';
+import { CALIBRATION_N, calibrationKernel, calibrationOff, madScale, slowStates, speedOf } from './calibration.js';
 
 test('speedOf reads units per second off the clock it is given, in samples long enough for a coarse clock', () => {
   let t = 0;
@@ -59,4 +59,18 @@ test('processes that merely scatter widely are not called slow', () => {
   }));
   const [r] = slowStates(wide);
   assert.deepEqual(r.slow, []);
+});
+
+test('a calibration is off only when slower than the run’s median by more than its robust spread', () => {
+  const readings = [100, 101, 99, 102, 98, 100, 97, 103].map((x) => x * 1e6);
+  assert.equal(calibrationOff(readings, 60e6).off, true);
+  assert.equal(calibrationOff(readings, 95e6).off, false);
+  // Faster is never the host's slow state.
+  assert.equal(calibrationOff(readings, 160e6).off, false);
+  // Too few readings: no spread to judge by.
+  assert.equal(calibrationOff(readings.slice(0, 4), 10e6).off, false);
+  // A run whose calibrations scatter widely needs a wider gap.
+  const wide = [100, 70, 130, 85, 115, 95, 105, 75, 125].map((x) => x * 1e6);
+  assert.equal(calibrationOff(wide, 70e6).off, false);
+  assert.equal(calibrationOff(wide, 20e6).off, true);
 });
