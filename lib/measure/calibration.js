@@ -15,13 +15,6 @@ export function calibrationKernel(n = CALIBRATION_N) {
   return sum;
 }
 
-/** The median of numbers (a copy is sorted). @param {number[]} xs */
-export function medianOf(xs) {
-  const v = [...xs].sort((a, b) => a - b);
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-}
-
 /**
  * Time `fn` (which does `units` of work a call) for `ms` milliseconds of the clock `now`
  * (milliseconds) in samples of at least `sampleMs` each (several calls when one is short, so that
@@ -57,16 +50,6 @@ export function speedOf(fn, units, { now, ms = 150, sampleMs = 10, minSamples = 
  */
 export function calibrate({ now, ms = 150, sink = () => {} }) {
   return speedOf(() => calibrationKernel(CALIBRATION_N), CALIBRATION_N, { now, ms, sink }).per_s;
-}
-
-/**
- * The robust scale of log values: 1.4826 × their median absolute deviation (the SD for normal
- * data, and not inflated by the slow processes it is meant to catch).
- * @param {number[]} logs
- */
-export function madScale(logs) {
-  const m = medianOf(logs);
-  return 1.4826 * medianOf(logs.map((x) => Math.abs(x - m)));
 }
 
 /**

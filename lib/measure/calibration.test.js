@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CALIBRATION_N, calibrationKernel, calibrationOff, madScale, slowStates, speedOf } from './calibration.js';
+import { CALIBRATION_N, calibrationKernel, calibrationOff, slowStates, speedOf } from './calibration.js';
+import { madScale } from './stats/robust.js';
 
 test('speedOf reads units per second off the clock it is given, in samples long enough for a coarse clock', () => {
   let t = 0;
