@@ -4,6 +4,7 @@
 // runtime's own slow state (a JIT or GC state one process falls into) shows in the workload only.
 // Also the reading of many such processes: per runtime, which were slow, and whether their
 // calibration saw it (slowStates). Pure apart from the clock the caller passes.
+import { madScale, medianOf } from './stats/robust.js';
 
 /** Iterations of one calibration call: a few milliseconds on a current core. */
 export const CALIBRATION_N = 100_000;
