@@ -3,7 +3,7 @@
 // the same distance from 1 (a margin of [0.95, 1.05] is −5.13% and +4.88% in logs). At level α,
 // TOST rejects "not equivalent" exactly when the (1 − 2α) interval lies inside the margin: the
 // equivalence claim is made at the same level α as the difference claims beside it.
-import { tCdf, tQuantile } from '../tdist.js';
+import { tCdf, tQuantile } from './tdist.js';
 
 /** The equivalence margin as a share: equivalent means within a factor of 1.05 either way. */
 export const EQUIVALENCE_MARGIN = 0.05;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rng } from '../stats.js';
+import { uniform as rng } from './prng.js';
 import { madScale, medianOf, pooledMadScale } from './robust.js';
 
 /** Standard normal draws from the seeded generator (Box–Muller). */
