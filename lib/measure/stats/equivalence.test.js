@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tQuantile } from './tdist.js';
 import { LOG_MARGIN, MARGIN_RATIOS, tostP, verdictAt } from './equivalence.js';
+import { tQuantile } from './tdist.js';
 
 const parts = (log_mean, se, df) => ({ ratio: Math.exp(log_mean), log_mean, se, df });
 
