@@ -26,6 +26,7 @@ import { invocation } from '../../runtimes/drivers/process.js';
 import { checkGnuTime } from '../../runtimes/proc.js';
 import { positiveOption } from '../options.js';
 import { runRequest } from '../plan/request.js';
+import { withCalibration } from './calibration-check.js';
 import { interrupts, jobRunner } from './job.js';
 import { keepResults } from './keep-current.js';
 import { runRounds } from './rounds.js';
@@ -49,12 +50,13 @@ export async function run(o) {
   // The budget counts from the command's start (runtimes probed, fingerprint taken), so that it
   // bounds what the user waits for; the tables printed after the last job take well under 1 s.
   const t0 = performance.timeOrigin;
-  const runJob = jobRunner({ mode, versions, stop });
-  const stopped = await runRounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, runJob, (row) => {
+  const calibrated = withCalibration(jobRunner({ mode, versions, stop }), { enabled: Boolean(mode.calibrate) });
+  const stopped = await runRounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, calibrated.run, (row) => {
     doc.results.push(row);
     file.soon();
   });
   doc.adaptive = plan.report(stop.interrupted ? 'interrupted' : stopped, (Date.now() - t0) / 1000);
+  if (mode.calibrate) doc.calibration = calibrated.report();
   stop.close();
   for (const d of drivers) await d.stop();
 
