@@ -84,21 +84,22 @@ export function settled(r, precision, decided = true, alpha = ALPHA_STOP) {
 }
 
 /**
- * Why a ratio is settled (settled): 'decided' when it is faster or slower at `alpha` (and, in
- * the full mode, within the precision); 'equivalent' when TOST at `alpha` places it within the
- * margin (idem); null when it has no verdict yet. They end differently (adaptiveRounds): a
- * difference leaves at once; an equivalence, a narrow interval's stop, runs one more round whose
- * data played no part in it.
+ * Why a ratio is settled (settled): 'decided' when it is faster or slower at `alpha`;
+ * 'equivalent' when TOST at `alpha` places it within the margin; in the full mode (`decided`
+ * false) 'precision' when it has either verdict and its interval is within the target too; null
+ * when it has no verdict yet. They end differently (adaptiveRounds): a difference leaves at once;
+ * an equivalence or a precision, narrow intervals' stops, runs one more round whose data played
+ * no part in it.
  * @param {import('./paired.js').RatioResult} r
  * @param {number} precision
  * @param {boolean} [decided]
  * @param {number} [alpha]
- * @returns {'decided' | 'equivalent' | null}
+ * @returns {'decided' | 'equivalent' | 'precision' | null}
  */
 export function settledBy(r, precision, decided = true, alpha = ALPHA_STOP) {
   const v = verdictAt(r, alpha);
   if (v === 'inconclusive') return null;
-  if (!decided && halfWidth(r) > precision) return null;
+  if (!decided) return halfWidth(r) <= precision ? 'precision' : null;
   return v === 'equivalent' ? 'equivalent' : 'decided';
 }
 
@@ -175,12 +176,13 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
         const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
-        // A comparison found equivalent at a look runs one more round, then its runtime leaves the
-        // row; one found faster or slower leaves at once (settledBy; docs/adaptive.md).
+        // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
+        // round, then its runtime leaves the row; one found faster or slower leaves at once
+        // (settledBy; docs/adaptive.md).
         if (isLook(round, mode.rounds))
           for (const c of mine) {
             const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, stopsDecided, alpha);
-            if (by) s.settledIn.set(c.id, by === 'equivalent' ? round + 1 : round);
+            if (by) s.settledIn.set(c.id, by === 'decided' ? round : round + 1);
           }
         // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
         if (!mine.length) s.lastRound = round;
