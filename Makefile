@@ -36,6 +36,7 @@ THRESHOLD ?=
 # BASE: make gate's second checkout (a parity tree with its own node_modules: make -C it setup).
 BASE ?=
 CONFORMANCE ?=
+CALIBRATE ?=
 ONLY ?=
 
 # Every make variable that becomes a command-line flag, in one place: VAR:flag for a value,
@@ -44,11 +45,11 @@ ONLY ?=
 VALUE_FLAGS := SUITE:suite WORKLOAD:workload PARAMS:params ROUNDS:rounds SEED:seed PRECISION:precision \
 	BUDGET:budget BASELINE:baseline SHOW:show OUT:out TIMEOUT:timeout WPT_DIR:wpt-dir AA:floor THRESHOLD:threshold \
 	ONLY:only REPO:repo FILES:files EVERY:every WPT:wpt CI_RUNTIMES:runtimes RUNTIMES:runtimes BASE:base STARTS:starts
-SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown
+SWITCH_FLAGS := QUICK:quick CONFORMANCE:conformance STRICT:strict MARKDOWN:markdown CALIBRATE:calibrate
 flag_of = $(patsubst $(1):%,%,$(filter $(1):%,$(2)))
 flags = $(strip $(foreach v,$(1),$(if $(call flag_of,$(v),$(VALUE_FLAGS)),$(if $($(v)),--$(call flag_of,$(v),$(VALUE_FLAGS)) "$($(v))"),$(if $(filter 1 yes true,$($(v))),--$(call flag_of,$(v),$(SWITCH_FLAGS))))))
 
-RUN_FLAGS = $(call flags,SUITE WORKLOAD PARAMS QUICK ROUNDS SEED PRECISION BUDGET BASELINE SHOW CONFORMANCE STRICT OUT STARTS)
+RUN_FLAGS = $(call flags,SUITE WORKLOAD PARAMS QUICK ROUNDS SEED PRECISION BUDGET BASELINE SHOW CONFORMANCE STRICT OUT STARTS CALIBRATE)
 
 # Tests beside code; every *.test.js except runtime-specific adapters (run by their own runners).
 # runners/<kind>/checks.*.test.js are each kind's own test-runner adapters: make test-check-adapters runs them.

@@ -13,6 +13,16 @@ export const COMPUTED = [
     'the job names its workload file: the bench harness loads it in the runtime',
   ],
   [
+    'tools/slow-state-probe.js',
+    'url',
+    'the workload the probe is asked for (--workload suite/name), a file of suites/, loaded for its parameters',
+  ],
+  [
+    'tools/slow-state/child.js',
+    'job.workload',
+    'the workload file the probe names, loaded in the runtime under test beside the calibration',
+  ],
+  [
     'lib/measure/preload.js',
     'url',
     "a variant's preload, named by the registry: the one road every job shape takes (applyPreload)",

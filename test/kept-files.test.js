@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import { microarchOf } from '../lib/measure/cpu-id.js';
 import { ROOT } from '../lib/paths.js';
 import { commitInHistory, shallowClone } from '../lib/results/file.js';
 
@@ -45,19 +46,25 @@ test('the check fails on a commit outside the history', () => {
   assert.equal(commitInHistory('0123456789abcdef0123456789abcdef01234567'), false);
 });
 
-test('every kept file with a machine fingerprint was made on one kind of machine', () => {
-  // Issue 25.8: files from two machines (Intel Xeon and AMD EPYC) were once read under one legend.
+test('every kept file with a machine fingerprint was made on one kind of machine', (t) => {
+  // Files from two machines (Intel Xeon and AMD EPYC) were once read under one legend; and two
+  // hosts that both say "AMD EPYC" can be different microarchitectures, whose ratios differ.
   const machines = new Map();
+  const archs = new Map();
+  const unknown = [];
   for (const { name, doc } of kept) {
     const fp = doc.fingerprint;
     if (!fp) continue; // a bisect's or a WPT timeline's record, whose steps carry their own
     const key = `${fp.cpu_model} × ${fp.cores}, ${fp.os}, ${fp.arch}`;
     machines.set(key, [...(machines.get(key) ?? []), name]);
+    const arch = microarchOf(fp);
+    if (arch) archs.set(arch, [...(archs.get(arch) ?? []), name]);
+    else unknown.push(name);
   }
   assert.ok(machines.size >= 1, 'no kept file has a fingerprint: is the test reading results/published?');
-  assert.equal(
-    machines.size,
-    1,
-    `kept files from ${machines.size} kinds of machine: ${[...machines].map(([k, v]) => `${k} (${v.length}: ${v.slice(0, 3).join(', ')}…)`).join('; ')}`,
-  );
+  const kinds = (m) => [...m].map(([k, v]) => `${k} (${v.length}: ${v.slice(0, 3).join(', ')}…)`).join('; ');
+  assert.equal(machines.size, 1, `kept files from ${machines.size} kinds of machine: ${kinds(machines)}`);
+  // Files made before the fingerprint carried family/model/stepping cannot be told apart: unknown, not a failure.
+  if (unknown.length) t.diagnostic(`microarchitecture unknown (not recorded) for ${unknown.length} kept file(s)`);
+  assert.ok(archs.size <= 1, `kept files from ${archs.size} microarchitectures: ${kinds(archs)}`);
 });

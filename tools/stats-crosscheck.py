@@ -8,10 +8,13 @@ It asks parity (node) for every cell's round medians and interval and every rati
 its paired t (pairedRatio, before the table moderates and adjusts it) and parity's BH-adjusted p
 of those, and recomputes them independently. For every comparison whose table set rounds aside
 (off its main mode), it checks the rule's conditions on the rounds set aside (further from the
-median round than both 15% and 3 s0, at most a third of the rounds; s0 as parity's prior gives
-it, which docs/statistics.md cross-checks apart) and recomputes the kept rounds' mean and Yuen's
-trimmed interval (Winsorized variance, h - 1 df) with numpy and scipy. It pairs every
-comparison's rounds again from the file itself, by round number, and compares them with parity's.
+median round than both 15% and 3 robust SDs of the suite, recomputed here with numpy from every
+comparison's rounds: 1.0483 x the median pairwise difference within each; at most a third of the
+rounds) and recomputes the kept rounds' mean and Yuen's trimmed interval (Winsorized variance,
+h - 1 df) with numpy and scipy. It pairs every comparison's rounds again from the file itself,
+by round number, and compares them with parity's. Last, the table as printed: from each ratio's
+final t parts (moderated, set aside) it recomputes the BH adjustment, the false-coverage-rate
+level max(R, 1) * 0.05 / m, every adjusted interval, the TOST p on +-log 1.05 and the verdict.
 """
 import json, math, subprocess, sys
 import numpy as np
@@ -40,23 +43,22 @@ for (const row of agg.rows) for (const c of Object.values(row.cells)) {
   out.pairs.push({ a: p.a, b: p.b, ci: r.ci95, p: r.p, key: [k.suite, k.workload, k.params ?? {}], runtime: k.runtime });
 }
 // The rounds the table set aside, with what the rule and setAside saw: the comparison's per-round
-// logs, its suite's prior (fitPrior over the table's paired variances, as moderateTable fits it),
-// and setAside's own result before moderation.
-const { fitPrior } = await import('./lib/measure/stats/moderated.js');
+// logs, every comparison's logs of its suite (for the robust scale, recomputed in Python), and
+// setAside's own result before moderation.
 const { setAside } = await import('./lib/measure/stats/paired.js');
 out.aside = [];
-const bySuite = new Map();
+out.suites = {};
+out.table = [];
 for (const row of agg.rows) for (const c of Object.values(row.cells)) {
   if (!c.ratio || !c.ok) continue;
   const p = pairRounds(row.cells[agg.baseline].rows, c.rows);
   const r = pairedRatio(p.a, p.b);
-  if (!bySuite.has(row.suite)) bySuite.set(row.suite, []);
-  bySuite.get(row.suite).push(r);
+  if (r.df > 0 && Number.isFinite(r.se)) (out.suites[row.suite] ??= []).push(r.logs);
   if (c.ratio.set_aside) out.aside.push({ suite: row.suite, logs: r.logs, off: c.ratio.set_aside.index });
+  const f = c.ratio;
+  out.table.push({ log_mean: f.log_mean, se: f.se, df: f.df, p: f.p, p_adj: f.p_adj, alpha_adj: f.alpha_adj, ci: f.ci95, verdict: f.verdict });
 }
 for (const x of out.aside) {
-  const rs = bySuite.get(x.suite).filter((r) => r.df > 0 && Number.isFinite(r.se));
-  x.s02 = fitPrior(rs.map((r) => r.se ** 2 * r.n), rs.map((r) => r.df)).s02;
   const y = setAside(x.logs, x.off);
   Object.assign(x, { mean: y.log_mean, se: y.se, df: y.df, ci: y.ci95 });
 }
@@ -116,7 +118,8 @@ rule_ok = 0
 for x in d['aside']:
     logs = np.array(x['logs'])
     off = x['off']
-    far = max(math.log(1.15), 3 * math.sqrt(x['s02']))
+    diffs = [abs(a - b) for logs_ in d['suites'][x['suite']] for i, a in enumerate(logs_) for b in logs_[i + 1:]]
+    far = max(math.log(1.15), 3 * 1.0483 * float(np.median(diffs)))
     med = float(np.median(logs))
     if all(abs(logs[i] - med) > far for i in off) and len(off) <= len(logs) / 3 and len(logs) >= 4:
         rule_ok += 1
@@ -129,3 +132,26 @@ for x in d['aside']:
                   abs(x['ci'][0] / math.exp(lo) - 1), abs(x['ci'][1] / math.exp(hi) - 1))
 print(f"rounds set aside in {len(d['aside'])} comparisons: the rule's conditions hold on {rule_ok}; "
       f"kept mean, Yuen se and interval vs numpy/scipy: largest difference {worst_a:.1e}")
+
+# The table as printed: BH over the final ratios' p (moderated, rounds set aside), the
+# false-coverage-rate level, each adjusted interval, TOST on +-log 1.05 and the verdict.
+t = [x for x in d['table'] if x['p'] is not None and math.isfinite(x['p'])]
+rej, adj, _, _ = multipletests([x['p'] for x in t], alpha=0.05, method='fdr_bh')
+m, R = len(t), int(rej.sum())
+level = max(R, 1) * 0.05 / m
+delta = math.log(1.05)
+worst_adj = worst_lvl = worst_ci = 0
+same_v = 0
+for x, a in zip(t, adj):
+    worst_adj = max(worst_adj, abs(a - x['p_adj']))
+    worst_lvl = max(worst_lvl, abs(level - x['alpha_adj']))
+    d_, se, df = x['log_mean'], x['se'], x['df']
+    half = stats.t.ppf(1 - level / 2, df) * se
+    lo, hi = math.exp(d_ - half), math.exp(d_ + half)
+    worst_ci = max(worst_ci, abs(x['ci'][0] / lo - 1), abs(x['ci'][1] / hi - 1))
+    p_tost = max(stats.t.sf((d_ + delta) / se, df), stats.t.cdf((d_ - delta) / se, df)) if se > 0 else (0 if abs(d_) < delta else 1)
+    v = 'faster' if lo > 1 else 'slower' if hi < 1 else 'equivalent' if p_tost <= level else 'inconclusive'
+    same_v += v == x['verdict']
+print(f"table as printed, {m} ratios, {R} selected: BH p vs statsmodels {worst_adj:.1e}; level {level:.5f} "
+      f"(parity's differs by {worst_lvl:.1e}); adjusted intervals vs scipy t.ppf {worst_ci:.1e}; "
+      f"verdicts with TOST on +-log 1.05 the same on {same_v}/{m}")

@@ -1,6 +1,7 @@
 // The machine's fingerprint, recorded once per run so that every table says where it came from.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { cpuId } from './cpu-id.js';
 
 /**
  * @param {string} path
@@ -91,6 +92,8 @@ export function fingerprint() {
     kernel: os.release(),
     arch: os.arch(),
     cpu_model: cpuModel(cpuinfo, cpus[0]?.model || 'unknown'),
+    // Family, model, stepping, microcode, flags: the name alone ("AMD EPYC") hides which core it is.
+    cpu: cpuId({ readCpuinfo: () => cpuinfo }),
     smt: smtOf(),
     vm: vmOf(cpuinfo),
     cores: cpus.length,

@@ -1,6 +1,7 @@
 // The one in-process harness shared by every runner. A runner injects its runtime's
 // capabilities (clock, GC, CPU, memory, version); nothing here branches on the runtime.
 import { measure } from 'mitata';
+import { calibrate } from './calibration.js';
 import { setupContext } from './context.js';
 import { longCallSampling, MODES } from './defaults.js';
 import { detectKind } from './detect.js';
@@ -173,6 +174,12 @@ export async function runJob(caps, job) {
     const { units, async } = ready;
     let callNs = ready.firstNs;
 
+    // The fixed calibration before and after (job.calibrate): what the host let this process do,
+    // outside the timed window, for the run to compare with this runtime's other processes.
+    const calibration = job.calibrate
+      ? () => calibrate({ now: () => caps.now() / 1e6, ms: job.calibrate_ms, sink: keep })
+      : null;
+    const calBefore = calibration?.();
     at.phase = 'measure';
     const fn = async ? async () => keep(await w.run(state)) : () => keep(w.run(state));
     // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
@@ -195,6 +202,7 @@ export async function runJob(caps, job) {
     const lastOut = sink.last;
     const cpu_window = window.result(median(stats.samples));
     const own = await finish(w, state, units, at, lastOut);
+    const calAfter = calibration?.();
     return {
       ...row,
       ...(await summarise(stats.samples, {
@@ -209,6 +217,7 @@ export async function runJob(caps, job) {
       })),
       ...own,
       ...(caps.osCpu ? {} : { unmeasured: ['cpu_window'] }),
+      ...(calibration ? { calibration: { before: calBefore, after: calAfter, unit: 'iterations/s' } } : {}),
       inproc: {
         cpu_ms: { user: (cpu1.user - cpu0.user) / 1e3, sys: (cpu1.system - cpu0.system) / 1e3 },
         rss_bytes: caps.rss(),

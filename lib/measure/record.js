@@ -197,5 +197,7 @@ export function rowFields(record, ok, fallback = {}) {
     out[k] = keep ? v : Array.isArray(none) ? [] : none;
   }
   if (r.report !== undefined) out.report = r.report;
+  // run --calibrate: the fixed calibration's speeds beside the workload (only present when asked).
+  if (r.calibration !== undefined) out.calibration = r.calibration;
   return out;
 }

@@ -18,6 +18,7 @@ const runWithDefaults = (o) => run({ ...o, runtimes: o.runtimes || (o.aa ? undef
 
 const RUN_OPTIONS = [
   'aa',
+  'calibrate',
   'strict',
   'params',
   'runtimes',

@@ -77,7 +77,7 @@ test('the default table of the kept math/json run fits 120 columns and sums up e
   // The correction for many comparisons is named in the legend, with how many it covered.
   assert.match(
     r.stdout,
-    /moderated within its suite[\s\S]*Benjamini–Yekutieli false-coverage-adjusted over the run's \d+[\s\S]*comparisons/,
+    /moderated within its suite[\s\S]*adjusted over the run's \d+[\s\S]*comparisons[\s\S]*Benjamini–Yekutieli[\s\S]*\(2005\)[\s\S]*false-coverage-rate[\s\S]*without the c\(m\)[\s\S]*positively\s+dependent/,
   );
   assert.doesNotMatch(r.stdout, /no significant difference|\bsame\b(?! bits| document)/);
   for (const w of ['math/cos', 'math/sqrt-sin-loop', 'json/parse', 'json/stringify']) {

@@ -77,6 +77,10 @@ export const OPTIONS = {
     help: 'runtimes: exit 1 unless every pinned runtime is a native binary; readme: exit 1 when README is stale',
   },
   aa: { type: 'boolean', help: 'A/A run: the one runtime given against itself under a second id <id>/aa' },
+  calibrate: {
+    type: 'boolean',
+    help: 'time a fixed calibration beside each bench job; a process whose calibration is off by more than its runtime’s robust spread in the run is replaced by a fresh one, once',
+  },
   floor: { type: 'string', help: 'an A/A results file: show its noise floor beside ratios and in diffs' },
   threshold: {
     type: 'string',

@@ -6,13 +6,19 @@ import { adjustTable, moderateTable } from './table-stats.js';
 
 /**
  * The correction applied across the comparisons of one table, as the legend names it: the
- * intervals are false-coverage-rate adjusted (Benjamini–Yekutieli, selection by Benjamini–
- * Hochberg), so the interval a table prints and its verdict agree. Not Holm: a table asks "which
- * of these differences are real", and at QUICK's rounds Holm over 84 comparisons hides ratios of
- * 2.5×; BH bounds the share of false claims at 5%, and when every difference is noise the chance
- * of any claim too.
+ * false-coverage-rate adjusted intervals of Benjamini & Yekutieli (2005), selection by
+ * Benjamini–Hochberg, without their c(m) factor (table-stats.js adjustTable), so the interval a
+ * table prints and its verdict agree. Named with its year and condition because "Benjamini–
+ * Yekutieli" alone reads as their 2001 FDR procedure, which divides by c(m) for any dependence.
+ * Not Holm: a table asks "which of these differences are real", and at QUICK's rounds Holm over 84
+ * comparisons hides ratios of 2.5×; BH bounds the share of false claims at 5%, and when every
+ * difference is noise the chance of any claim too.
  */
-export const CORRECTION = 'Benjamini–Yekutieli';
+export const CORRECTION = 'Benjamini–Yekutieli (2005) false-coverage-rate';
+
+/** When the correction holds, for the legend and docs. */
+export const CORRECTION_CONDITION =
+  'without the c(m) factor: valid when the comparisons are independent or positively dependent, as comparisons against one shared baseline are';
 
 /**
  * A ratio against the baseline, oriented so that > 1 always means "better than the baseline"

@@ -31,7 +31,7 @@ const BASE = '(baseline)';
  * Simulate `tables` tables from a population and count how the method does: every comparison
  * takes `n` rounds, or, with `adaptive`, the rounds lib/measure/stats/stopping.js's own plan gives it, driven
  * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
- * look, and one more round after a stop on its width; none past `max`). `moderate: false`
+ * look, and one more round after an equivalence; none past `max`). `moderate: false`
  * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
  * standard error (a test's deliberately wrong method: 0.5 halves every interval). `recordOf`
  * turns a drawn median into the job record the rule reads (lib/measure/record.js simulatedRecord).
@@ -40,11 +40,17 @@ const BASE = '(baseline)';
  *   seed?: number, moderate?: boolean, narrow?: number,
  *   recordOf: (median_ns: number) => {status: string, median_ns: number}}} o
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
- *   false_equivalent: number, decisive: number, mean_rounds: number}} coverage: share of 95%
- *   intervals (before the table's adjustment) holding the truth; coverage_adjusted: of the adjusted
- *   ones; false_claims: share called faster or slower against the truth's sign; false_equivalent:
- *   called equivalent while the truth is outside the margin; decisive: share called faster, slower
- *   or equivalent; mean_rounds: rounds per comparison.
+ *   false_equivalent: number, decisive: number, mean_rounds: number, coverage_all: number,
+ *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number}}
+ *   coverage: share of 95% intervals (before the table's adjustment) holding the truth;
+ *   coverage_adjusted: of the adjusted ones; false_claims: share called faster or slower against
+ *   the truth's sign; false_equivalent: called equivalent while the truth is outside the margin;
+ *   decisive: share called faster, slower or equivalent; mean_rounds: rounds per comparison. The
+ *   truth is the main mode's (every population round read by the table's rule, rounds off the
+ *   main mode set aside); the `_all` figures score the same intervals and claims against the mean
+ *   of every round instead (the all-process truth: the slow processes included). large: the share
+ *   of comparisons whose main-mode truth is at least 10% from 1; large_decided: of those, the share
+ *   called faster or slower with the truth's sign.
  */
 export function simulateCoverage(
   population,
@@ -53,6 +59,10 @@ export function simulateCoverage(
   const next = rng(seed);
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
+  const all = { covered: 0, coveredAdj: 0, falseClaims: 0, large: 0, largeDecided: 0 };
+  // The all-process truth: the mean log ratio of every population round, slow processes included.
+  const truthsAll = population.map((c) => c.logs.reduce((s, x) => s + x, 0) / c.logs.length);
+  const LARGE = Math.log(1.1);
   const margin = Math.log1p(EQUIVALENCE_MARGIN);
   const rowOf = population.map((c) => c.key);
   const rowKeys = [...new Set(rowOf)];
@@ -149,6 +159,14 @@ export function simulateCoverage(
       if ((r.verdict === 'faster' && truth <= 1) || (r.verdict === 'slower' && truth >= 1)) tally.falseClaims++;
       if (r.verdict === 'equivalent' && Math.abs(truths[i]) > margin) tally.falseEq++;
       if (r.verdict !== 'inconclusive') tally.decisive++;
+      const truthAll = Math.exp(truthsAll[i]);
+      if (raw[i][0] <= truthAll && truthAll <= raw[i][1]) all.covered++;
+      if (r.ci95[0] <= truthAll && truthAll <= r.ci95[1]) all.coveredAdj++;
+      if ((r.verdict === 'faster' && truthAll <= 1) || (r.verdict === 'slower' && truthAll >= 1)) all.falseClaims++;
+      if (Math.abs(truths[i]) >= LARGE) {
+        all.large++;
+        if ((r.verdict === 'faster' && truth > 1) || (r.verdict === 'slower' && truth < 1)) all.largeDecided++;
+      }
     });
   }
   return {
@@ -159,5 +177,10 @@ export function simulateCoverage(
     false_equivalent: tally.falseEq / tally.total,
     decisive: tally.decisive / tally.total,
     mean_rounds: tally.rounds / tally.total,
+    coverage_all: all.covered / tally.total,
+    coverage_adjusted_all: all.coveredAdj / tally.total,
+    false_claims_all: all.falseClaims / tally.total,
+    large: all.large / tally.total,
+    large_decided: all.large ? all.largeDecided / all.large : Number.NaN,
   };
 }

@@ -7,6 +7,7 @@
 // use a one-sample t interval on them (exact when the log ratios are normal, which they are
 // when each runtime's round median is log-normal around its own level).
 
+import { verdictAt } from './equivalence.js';
 import { median } from './stats.js';
 import { tQuantile, tTwoSidedP } from './tdist.js';
 
@@ -16,20 +17,21 @@ export { incompleteBeta, logGamma, tCdf, tQuantile } from './tdist.js';
 export const ALPHA = 0.05;
 
 /**
- * The equivalence margin: two figures are called "equivalent" only when the whole interval of
- * their ratio lies within 1 ± this share (an equivalence test, TOST, at the interval's level).
- * A non-significant difference whose interval is wider is "inconclusive", never "the same".
+ * The equivalence margin: two figures are called "equivalent" only when an equivalence test
+ * (TOST, lib/measure/stats/equivalence.js) at the claim's level puts their ratio within a factor of
+ * 1 + this share either way ([1/1.05, 1.05]: symmetric in logs). A non-significant difference that
+ * the test cannot place inside is "inconclusive", never "the same".
  */
-export const EQUIVALENCE_MARGIN = 0.05;
+export { EQUIVALENCE_MARGIN } from './equivalence.js';
 
 /**
- * Three verdicts and the lack of one:
- *   faster / slower: the interval excludes 1 (b is faster / slower than a);
- *   equivalent: the interval lies inside [1 − margin, 1 + margin];
+ * Three verdicts and the lack of one, at a two-sided level α (5% alone; a table's adjusted level):
+ *   faster / slower: the (1 − α) interval excludes 1 (b is faster / slower than a);
+ *   equivalent: TOST at α holds, i.e. the (1 − 2α) interval lies inside [1/1.05, 1.05];
  *   inconclusive: neither (the interval is too wide to tell, or there is none: under 2 rounds).
  * @typedef {'faster'|'slower'|'equivalent'|'inconclusive'} Verdict
  * @typedef {{ratio: number, ci95: [number, number], n: number, verdict: Verdict, p: number,
- *   log_mean: number, se: number, df: number, ci95_raw?: [number, number], p_adj?: number,
+ *   log_mean: number, se: number, df: number, ci95_raw?: [number, number], p_adj?: number, alpha_adj?: number, p_tost?: number,
  *   paired?: boolean, moderation?: {d0: number, own_df: number},
  *   logs?: number[], set_aside?: {index: number[], logs: number[], of: number}}} RatioResult
  *   ratio: throughput of b relative to a (a's time / b's time; > 1 means b is faster);
@@ -42,18 +44,6 @@ export const EQUIVALENCE_MARGIN = 0.05;
  *   (their positions in the arrays given, their log ratios, and `of` the rounds there were: see
  *   offMode), so that `n` is the rounds the ratio reads.
  */
-
-/**
- * The verdict an interval supports (see Verdict). @param {[number, number]} ci
- * @returns {Verdict}
- */
-export function classify(ci, margin = EQUIVALENCE_MARGIN) {
-  if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'inconclusive';
-  if (ci[0] > 1) return 'faster';
-  if (ci[1] < 1) return 'slower';
-  if (ci[0] >= 1 - margin && ci[1] <= 1 + margin) return 'equivalent';
-  return 'inconclusive';
-}
 
 /**
  * A ratio's interval at two-sided level `alpha` (0.05: the 95% interval), rebuilt from its t parts.
@@ -113,7 +103,7 @@ export function verdictFromLogDiff(d, se, df, n) {
   // se = 0: every round gave the same ratio (identical or quantised timings): no spread to test against.
   r.p = se === 0 ? (d === 0 ? 1 : 0) : tTwoSidedP(d / se, df);
   r.ci95 = intervalAt(r, ALPHA);
-  r.verdict = classify(r.ci95);
+  r.verdict = verdictAt(r, ALPHA);
   return r;
 }
 
@@ -128,13 +118,14 @@ const noRatio = (n) => verdictFromLogDiff(Number.NaN, Number.NaN, 0, n);
 // the gap and widens its t interval several times, so the comparison stays "inconclusive" however
 // clear the other rounds are. Such a row should be a finding with both modes, not a wide ±. So a table (moderateTable, lib/measure/stats/table-stats.js) sets aside, from
 // OFF_MODE_MIN_ROUNDS rounds on, the rounds of a comparison whose log ratio lies further from the
-// median of its rounds than both OFF_MODE and OFF_MODE_PRIOR_SDS of the suite's typical
-// round-to-round SD (the moderation prior's s0), when they are at most OFF_MODE_SHARE of the
+// median of its rounds than both OFF_MODE and OFF_MODE_SDS of the suite's robust round-to-round
+// SD (lib/measure/stats/robust.js pooledMadScale: the median pairwise difference within each
+// comparison, which the slow processes do not inflate), when they are at most OFF_MODE_SHARE of the
 // rounds: the ratio is then the main mode's (the geometric mean of its rounds) and the rounds set
 // aside are printed beside it. The interval accounts for the trimming as Yuen's trimmed-mean
 // interval does (Yuen 1974, Biometrika 61(1)): its standard error comes from the variance of all
 // rounds Winsorized to the kept ones' range, with h − 1 degrees of freedom (h kept). The bar of
-// 3 s0 keeps a comparison that scatters like its neighbours whole, so normal noise is not trimmed
+// 3 robust SDs keeps a comparison that scatters like its neighbours whole, so normal noise is not trimmed
 // into a claim (lib/measure/stats/paired.test.js: A/A tables of 84 comparisons). Coverage and
 // decisiveness with the rule, against the kept populations' own main-mode truth, are measured by
 // lib/measure/stats/coverage.js (docs/statistics.md, "Rounds off the main mode").
@@ -142,10 +133,10 @@ const noRatio = (n) => verdictFromLogDiff(Number.NaN, Number.NaN, 0, n);
 /** A round at least this far (log ratio) from the median of a comparison's rounds can be off its
  * main mode: other modes, not a few percent of scatter. */
 export const OFF_MODE = Math.log(1.15);
-/** … and further than this many of the table's typical round-to-round SDs (the moderation prior's
- * s0, fitted over the suite's comparisons): a comparison scattered as widely as its neighbours
- * keeps every round, so the rule cannot make noise look decided. */
-export const OFF_MODE_PRIOR_SDS = 3;
+/** … and further than this many of the suite's robust round-to-round SDs (pooledMadScale over its
+ * comparisons): a comparison scattered as widely as its neighbours keeps every round, so the rule
+ * cannot make noise look decided, while the slow processes it looks for do not raise the bar. */
+export const OFF_MODE_SDS = 3;
 /** Fewer rounds than this have no main mode to speak of: every round counts. */
 export const OFF_MODE_MIN_ROUNDS = 4;
 /** Rounds off the main mode are set aside only while they are at most this share of the rounds. */

@@ -1,20 +1,24 @@
-// The stopping rule (adaptive rounds): how many rounds each row of a run gets. Every row gets the mode's minimum;
-// after that each comparison of a row (a runtime against the baseline) keeps getting rounds until
-// it is settled (known to ±precision, or decided), or max_rounds, or the run's time budget is
-// spent. Pure bookkeeping over result rows: the loop runs the jobs, this decides which rows, and
-// which runtimes of each, the next round still needs.
+// The stopping rule (adaptive rounds): how many rounds each row of a run gets. Every row gets the
+// mode's minimum; after that each comparison of a row (a runtime against the baseline) keeps
+// getting rounds until it has a verdict (faster, slower or equivalent at the level the table's
+// correction gives over the run's comparisons so far), or max_rounds, or the run's time budget is
+// spent. Never on the interval's width alone: a narrow interval that neither excludes 1 nor fits
+// the equivalence margin is no verdict, so the comparison goes on. The full mode (PRECISION=…)
+// asks for its precision as well as a verdict. Pure bookkeeping over result rows: the loop runs
+// the jobs, this decides which rows, and which runtimes of each, the next round still needs.
 //
-// Stopping on the interval's width alone ("optional stopping") still favours comparisons whose
-// spread came out small by luck, which makes their t interval too narrow. Two things keep that
-// small (simulated in stopping.test.js, reasons in docs/adaptive.md): the width is looked at only
-// at the minimum and at doublings of it (3, 6, 12, …), not after every round, and a comparison
-// that meets the target gets one more round whose data played no part in the decision. A
-// comparison stopped because it is decided (QUICK) leaves at once: that stop selects a
-// difference, not a lucky spread, and under no difference it happens at most 1% a look.
+// Stopping when an interval comes out narrow ("optional stopping") favours comparisons whose
+// spread came out small by luck, which makes their t interval too narrow; an equivalence verdict
+// is such a stop. Two things keep that small (simulated in stopping.test.js, reasons in
+// docs/adaptive.md): comparisons are looked at only at the minimum and at doublings of it (3, 6,
+// 12, …), not after every round, and a comparison stopped as equivalent (or on its precision)
+// gets one more round whose data played no part in the decision. A comparison stopped as faster
+// or slower leaves at once: that stop selects a difference, not a lucky spread.
 
 import { pairRounds } from './compare.js';
-import { intervalAt, pairedRatio } from './paired.js';
-import { moderateTable } from './table-stats.js';
+import { verdictAt } from './equivalence.js';
+import { pairedRatio } from './paired.js';
+import { adjustedLevel, benjaminiHochberg, moderateTable } from './table-stats.js';
 
 /** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
 
@@ -66,38 +70,41 @@ export function precisionOf(ratios) {
 }
 
 /**
- * A ratio that needs no more rounds: its 95% interval is within the target, or, where the mode
- * stops on a decision (`decided`: QUICK), its 99% interval already excludes 1 (a difference that
- * the table's adjustment at the end, at most as wide as 99% for a table of up to 20 comparisons,
- * still shows as faster or slower). The full mode asks for the precision itself: a PRECISION=3%
- * run goes on until each ratio is known to ±3%, decided or not.
+ * A ratio that needs no more rounds: it has a verdict (faster, slower or equivalent) at the
+ * level `alpha` (the table's adjusted level), and, where the mode asks for a precision
+ * (`decided` false: the full mode), its 95% interval is within the target too. Never the width
+ * alone.
  * @param {import('./paired.js').RatioResult} r
  * @param {number} precision
- * @param {boolean} [decided] whether a decided difference settles the ratio
+ * @param {boolean} [decided] whether a verdict alone settles the ratio
+ * @param {number} [alpha] the level of the verdict (ALPHA_STOP unless told)
  */
-export function settled(r, precision, decided = true) {
-  return settledBy(r, precision, decided) !== null;
+export function settled(r, precision, decided = true, alpha = ALPHA_STOP) {
+  return settledBy(r, precision, decided, alpha) !== null;
 }
 
 /**
- * Why a ratio is settled (settled): 'precision' when its interval is within the target, else
- * 'decided' when the mode stops on a decision and its 99% interval excludes 1; null when neither.
- * The two end differently (adaptiveRounds): a comparison stopped on its width runs one more round,
- * whose data played no part in the stop; one stopped on a decision leaves at once.
+ * Why a ratio is settled (settled): 'decided' when it is faster or slower at `alpha`;
+ * 'equivalent' when TOST at `alpha` places it within the margin; in the full mode (`decided`
+ * false) 'precision' when it has either verdict and its interval is within the target too; null
+ * when it has no verdict yet. They end differently (adaptiveRounds): a difference leaves at once;
+ * an equivalence or a precision, narrow intervals' stops, runs one more round whose data played
+ * no part in it.
  * @param {import('./paired.js').RatioResult} r
  * @param {number} precision
  * @param {boolean} [decided]
- * @returns {'precision' | 'decided' | null}
+ * @param {number} [alpha]
+ * @returns {'decided' | 'equivalent' | 'precision' | null}
  */
-export function settledBy(r, precision, decided = true) {
-  if (halfWidth(r) <= precision) return 'precision';
-  if (!decided) return null;
-  const ci = intervalAt(r, DECIDED_ALPHA);
-  return ci[0] > 1 || ci[1] < 1 ? 'decided' : null;
+export function settledBy(r, precision, decided = true, alpha = ALPHA_STOP) {
+  const v = verdictAt(r, alpha);
+  if (v === 'inconclusive') return null;
+  if (!decided) return halfWidth(r) <= precision ? 'precision' : null;
+  return v === 'equivalent' ? 'equivalent' : 'decided';
 }
 
-/** The level at which a difference counts as decided for stopping (settled). */
-export const DECIDED_ALPHA = 0.01;
+/** The level of a verdict when no table's level is given (one comparison alone): 5%. */
+export const ALPHA_STOP = 0.05;
 
 /** @param {{ratio: number, ci95: [number, number]}} r */
 function halfWidth(r) {
@@ -130,6 +137,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     /** @type {Set<string>} */ unsupported: new Set(),
   }));
   const byKey = new Map(state.map((s) => [s.key, s]));
+  const interim = interimLooks(mode.rounds, mode.max_rounds);
   return {
     /** @param {ResultRow & {suite: string, workload: string, params: any}} result */
     record(result) {
@@ -153,22 +161,28 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         .filter((a) => a.runtimes.length);
     },
     /**
-     * After round `round`: for each row that ran it, at a look (isLook), a comparison settled on
-     * its width gets one more round and stops, one settled on a decision stops now (settledBy);
-     * the row stops when every comparison has. The ratios
-     * are moderated across the table's rows of one suite first, as the report reads them.
+     * After round `round`: for each row that ran it, at a look (isLook), a comparison with a
+     * verdict at the run's adjusted level stops (settledBy): faster or slower now, equivalent
+     * after one more round; the row stops when every comparison has. The ratios are moderated
+     * across the table's rows of one suite and adjusted over every comparison first, as the
+     * report reads them.
      */
     endRound(round) {
       const comparisons = moderated();
+      // Half the table's level spent on stops before the end, shared evenly among the interim
+      // looks (Bonferroni over looks): a verdict stopped on still holds at the table's level
+      // when printed, and A/A false claims stay near the level (stopping.test.js).
+      const alpha = levelOf(comparisons) / (2 * interim);
       for (const s of state) {
         if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
         const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
-        // A comparison settled on its width at a look runs one more round, then its runtime leaves
-        // the row; one settled on a decision leaves at once (settledBy; docs/adaptive.md).
+        // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
+        // round, then its runtime leaves the row; one found faster or slower leaves at once
+        // (settledBy; docs/adaptive.md).
         if (isLook(round, mode.rounds))
           for (const c of mine) {
-            const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, stopsDecided);
-            if (by) s.settledIn.set(c.id, by === 'precision' ? round + 1 : round);
+            const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, stopsDecided, alpha);
+            if (by) s.settledIn.set(c.id, by === 'decided' ? round : round + 1);
           }
         // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
         if (!mine.length) s.lastRound = round;
@@ -198,6 +212,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     /** What each row reached. */
     summary() {
       const ratios = moderated();
+      const alpha = levelOf(ratios);
       return state.map((s) => {
         const cs = /** @type {{id: string, ratio: any}[]} */ (ratios.get(s));
         const mine = cs.map((c) => c.ratio);
@@ -212,13 +227,22 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
           settled:
             p !== null &&
             cs.length > 0 &&
-            cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, stopsDecided)),
+            cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, stopsDecided, alpha)),
           // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
           ratios: s.rounds ? mine.length : null,
         };
       });
     },
   };
+
+  /**
+   * The level the table's correction gives over every comparison so far (adjustedLevel over their
+   * BH-adjusted p): the level a verdict must hold at to stop a comparison.
+   * @param {Map<any, {id: string, ratio: any}[]>} comparisons
+   */
+  function levelOf(comparisons) {
+    return adjustedLevel(benjaminiHochberg([...comparisons.values()].flat().map((c) => c.ratio.p)));
+  }
 
   /** Every row's comparisons so far, their ratios moderated within each suite (the report's rule). */
   function moderated() {
@@ -237,6 +261,16 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     moderateTable(all, (_, i) => suites[i]);
     return out;
   }
+}
+
+/**
+ * How many looks (isLook) can stop a comparison before `max` rounds, where the plan ends anyway
+ * (at least 1).
+ */
+export function interimLooks(min, max) {
+  let n = 0;
+  for (let r = Math.max(1, min); r < max; r++) if (isLook(r, min)) n++;
+  return Math.max(1, n);
 }
 
 /** Rounds at which a comparison is looked at: the minimum, then its doublings. */

@@ -2,18 +2,10 @@
 // adjusted for the table's multiplicity, intervals rebuilt so that each verdict reads off its
 // printed interval. Pure functions over the paired ratios of lib/measure/stats/paired.js.
 
-import { fitPrior, moderate } from './moderated.js';
-import {
-  ALPHA,
-  classify,
-  EQUIVALENCE_MARGIN,
-  intervalAt,
-  OFF_MODE,
-  OFF_MODE_PRIOR_SDS,
-  offMode,
-  setAside,
-  verdictFromLogDiff,
-} from './paired.js';
+import { tostP, verdictAt } from './equivalence.js';
+import { fitPrior, MIN_GROUP, moderate } from './moderated.js';
+import { ALPHA, intervalAt, OFF_MODE, OFF_MODE_SDS, offMode, setAside, verdictFromLogDiff } from './paired.js';
+import { pooledMadScale } from './robust.js';
 
 /** @typedef {import('./paired.js').RatioResult} RatioResult */
 
@@ -80,9 +72,11 @@ export function moderateTable(ratios, groupOf = () => '') {
       s2,
       idx.map((i) => ratios[i].df),
     );
-    // Rounds off a comparison's main mode (paired.js): only with a prior, whose s0 says how far
-    // this suite's rounds scatter, and only beyond OFF_MODE_PRIOR_SDS of it.
-    const far = prior.d0 > 0 ? Math.max(OFF_MODE, OFF_MODE_PRIOR_SDS * Math.sqrt(prior.s02)) : Number.POSITIVE_INFINITY;
+    // Rounds off a comparison's main mode (paired.js): in a suite of MIN_GROUP comparisons or
+    // more, beyond OFF_MODE_SDS of its robust round-to-round SD (not the prior's s0, which the
+    // slow processes themselves inflate until the bar never fires).
+    const robust = idx.length >= MIN_GROUP ? pooledMadScale(idx.map((i) => ratios[i].logs ?? [])) : Number.NaN;
+    const far = Number.isFinite(robust) ? Math.max(OFF_MODE, OFF_MODE_SDS * robust) : Number.POSITIVE_INFINITY;
     idx.forEach((i, k) => {
       const r = ratios[i];
       const off = r.logs ? offMode(r.logs, far) : [];
@@ -103,24 +97,39 @@ export function moderateTable(ratios, groupOf = () => '') {
 
 /**
  * Correct a table's ratios together, in place, with false-coverage-rate adjusted intervals
- * (Benjamini & Yekutieli 2005): the comparisons Benjamini–Hochberg selects at ALPHA are R of m,
- * and every interval is rebuilt at level 1 − max(R, 1)·ALPHA/m. A selected comparison's adjusted
- * interval excludes 1 exactly when BH selects it, so the printed interval and the verdict always
- * agree: faster / slower / equivalent / inconclusive are read off the adjusted interval (classify).
- * Each ratio keeps `ci95_raw` (its own 95% interval) and `p`, and gains `p_adj` (BH).
+ * (Benjamini & Yekutieli 2005, "False discovery rate–adjusted multiple confidence intervals for
+ * selected parameters", JASA 100: their procedure without the c(m) = Σ 1/i factor, which holds
+ * when the comparisons are independent or positively dependent, as comparisons against one
+ * shared baseline are; it is not the 2001 Benjamini–Yekutieli FDR procedure with c(m)): the
+ * comparisons Benjamini–Hochberg selects at ALPHA are R of m, and every interval is rebuilt at
+ * level 1 − α' with α' = max(R, 1)·ALPHA/m. A selected comparison's adjusted interval excludes 1
+ * exactly when BH selects it, so the printed interval and a faster/slower verdict always agree.
+ * Equivalence is TOST at the same α' (its (1 − 2α') interval inside [1/1.05, 1.05]:
+ * equivalence.js), so an "=" interval as printed may reach a little past the margin.
+ * Each ratio keeps `ci95_raw` (its own 95% interval) and `p`, and gains `p_adj` (BH), `alpha_adj`
+ * (α') and `p_tost`.
  * @param {RatioResult[]} ratios
- * @param {{margin?: number}} [o]
  */
-export function adjustTable(ratios, { margin = EQUIVALENCE_MARGIN } = {}) {
+export function adjustTable(ratios) {
   const adj = benjaminiHochberg(ratios.map((r) => r.p));
-  const m = adj.filter(Number.isFinite).length;
-  const selected = adj.filter((p) => p < ALPHA).length;
-  const level = m ? (Math.max(selected, 1) * ALPHA) / m : ALPHA;
+  const level = adjustedLevel(adj);
   ratios.forEach((r, i) => {
     r.p_adj = adj[i];
     r.ci95_raw = r.ci95;
+    r.alpha_adj = level;
+    r.p_tost = tostP(r);
     if (Number.isFinite(r.se)) r.ci95 = intervalAt(r, level);
-    r.verdict = classify(r.ci95, margin);
+    r.verdict = verdictAt(r, level);
   });
   return ratios;
+}
+
+/**
+ * The false-coverage-rate level of a table: max(R, 1)·ALPHA/m for R of m BH-adjusted p below ALPHA.
+ * @param {number[]} adjusted BH-adjusted p-values (NaN: no test, not counted)
+ */
+export function adjustedLevel(adjusted) {
+  const m = adjusted.filter(Number.isFinite).length;
+  const selected = adjusted.filter((p) => p < ALPHA).length;
+  return m ? (Math.max(selected, 1) * ALPHA) / m : ALPHA;
 }

@@ -87,7 +87,7 @@ export function aaReport(doc) {
     : `${summary}: more than chance allows; this machine is too noisy (or drifts within rounds) for claims below ${pct(floor.maxAbsDev)}`;
   const pooled = aaPooled(doc);
   const method = pooled.comparisons
-    ? `as the tables read it (moderated within each suite, Benjamini–Yekutieli over each metric's comparisons), pooled over ${pooled.comparisons} comparisons of ${pooled.metrics} metrics: ${pooled.flagged} called faster or slower (${pct(pooled.flagged / pooled.comparisons)}), ${pooled.equivalent} equivalent, the rest inconclusive; the moderated 95% interval holds 1 on ${pct(pooled.coverage)} of them`
+    ? `as the tables read it (moderated within each suite, Benjamini–Yekutieli (2005) false-coverage-rate intervals over each metric's comparisons), pooled over ${pooled.comparisons} comparisons of ${pooled.metrics} metrics: ${pooled.flagged} called faster or slower (${pct(pooled.flagged / pooled.comparisons)}), ${pooled.equivalent} equivalent, the rest inconclusive; the moderated 95% interval holds 1 on ${pct(pooled.coverage)} of them`
     : '';
   return { table, verdict: method ? `${verdict}\n${method}` : verdict, flagged, rows: floor.rows, pooled };
 }

@@ -109,7 +109,7 @@ function memoryTable(results, opts = {}) {
       ...unsupportedNotes(results),
       `peak RSS = wait4’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
       `heap after GC (own) = the runtime’s own figure beside the OS’s: its heap in use after a full GC, as it reports it (${heapSources(mine)}), median of extra starts in the row’s first round that ran the script, collected and read it; never the timed starts. Not comparable with RSS or across engines: V8 and JavaScriptCore count their heaps differently, and code, buffers and native memory are outside it.`,
-      `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals ${CORRECTION}-adjusted over this table. Verdicts: less or more (the interval excludes 1), equivalent (the interval lies within ±5%), inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
+      `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals adjusted over this table as ${CORRECTION} intervals. Verdicts: less or more (the interval excludes 1), equivalent (two one-sided tests at the interval's level place it within ±5% in logs), inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
     ],
     2,
   );

@@ -1,5 +1,7 @@
 // The lines above a table: the machine, the load, the run, parity's provenance and each runtime,
 // all read from the results file (a file prints the same in any checkout).
+import { cpuIdText } from '../../measure/cpu-id.js';
+import { calibrationLine } from './calibration-line.js';
 import { si } from './units.js';
 
 /** ", SMT on" / ", SMT off" where the file says (older files do not). */
@@ -17,6 +19,8 @@ export function fingerprintLines(doc) {
   const f = doc.fingerprint;
   return [
     `machine: ${f.cpu_model} × ${f.cores}${smtText(f.smt)}${f.vm?.detected ? ' (virtual machine)' : ''}, ${si(f.mem_bytes / 2 ** 30)} GiB, ${f.os}, kernel ${f.kernel}, ${f.arch}, governor ${f.governor}`,
+    `cpu: ${cpuIdText(f)}`,
+    ...(doc.calibration ? [calibrationLine(doc.calibration)] : []),
     `load average: start ${f.loadavg_start.join(' ')}, end ${f.loadavg_end?.join(' ') ?? 'n/a'}; NODE_ENV=${f.node_env ?? '(unset)'}`,
     `run: ${doc.started} → ${doc.finished ?? 'unfinished'}${doc.interrupted ? ' (interrupted)' : ''}${roundsText(doc)}${doc.options?.quick ? ', QUICK' : ''}`,
     ...(doc.provenance

@@ -20,7 +20,7 @@ export function precisionHeader(adaptive, width = WIDTH) {
   // Files from before the full mode stopped only on precision (stop_when_decided absent) stopped on both.
   const decides = adaptive.stop_when_decided ?? true;
   const why = {
-    precision: decides ? 'every row reached it or was decided' : 'every row reached it',
+    precision: decides ? 'every comparison reached a verdict' : 'every row reached it with a verdict',
     budget: 'time budget spent',
     'max-rounds': 'max rounds',
   };
@@ -32,8 +32,8 @@ export function precisionHeader(adaptive, width = WIDTH) {
     `  stopped: ${why[adaptive.stopped] ?? adaptive.stopped} after ${Math.round(adaptive.elapsed_s)} s ` +
       `(budget ${Math.round(adaptive.budget_s)} s).`,
     decides
-      ? "  Each row: widest ± (rounds); * = neither reached nor decided (decided: every ratio's 99% interval excludes 1);"
-      : '  Each row: widest ± (rounds); * = not reached (a decided difference does not stop a row in this mode);',
+      ? "  Each row: widest ± (rounds); * = no verdict (a verdict: faster, slower or equivalent at the run's adjusted level);"
+      : '  Each row: widest ± (rounds); * = not reached with a verdict (this mode stops on both);',
     '  no ratio = fewer than two runtimes ran it.',
   ];
   const items = rows.map((r) => {

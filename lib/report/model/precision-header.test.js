@@ -35,7 +35,9 @@ test('the header names the target, why the run stopped and every row, within 120
     elapsed_s: 61,
     stop_when_decided: false,
   });
-  assert.match(full, /stopped: every row reached it after/);
-  assert.match(full, /\* = not reached \(a decided difference does not stop a row in this mode\)/);
+  assert.match(full, /stopped: every row reached it with a verdict after/);
+  assert.match(full, /\* = not reached with a verdict \(this mode stops on both\)/);
+  assert.match(header('precision'), /stopped: every comparison reached a verdict after/);
+  assert.match(text, /\* = no verdict \(a verdict: faster, slower or equivalent at the run's adjusted level\)/);
   for (const line of full.split('\n')) assert.ok(line.length <= 120, line);
 });

@@ -3,6 +3,9 @@
 // lib/measure/stats/compare.js.
 import { EQUIVALENCE_MARGIN, VERDICT_MARK, widthText } from '../../measure/stats/paired.js';
 
+/** The equivalence margin as legends print it: "±5% in logs ([0.952–1.05])", symmetric in logs. */
+export const MARGIN_TEXT = `±${Math.round(EQUIVALENCE_MARGIN * 100)}% in logs ([${(1 / (1 + EQUIVALENCE_MARGIN)).toFixed(3)}–${1 + EQUIVALENCE_MARGIN}])`;
+
 /**
  * A verdict in words, one phrase for every printer: "faster", "slower", "equivalent (±5%)",
  * "inconclusive: ±49%, 3 rounds".
@@ -53,5 +56,5 @@ export function ratioText(r, { interval = true, mark = true } = {}) {
 export function ratioLegend(detail = false) {
   const how = detail ? ' [its 95% t interval]' : '';
   const see = detail ? '' : '; SHOW=spread adds the intervals';
-  return `the geometric mean of per-round ratios${how}; no mark = faster or slower (the interval excludes 1), "=" = equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%), "?" = inconclusive (neither)${see}.`;
+  return `the geometric mean of per-round ratios${how}; no mark = faster or slower (the interval excludes 1), "=" = equivalent (two one-sided tests at the interval's level place it within ${MARGIN_TEXT}), "?" = inconclusive (neither)${see}.`;
 }

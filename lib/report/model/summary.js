@@ -1,11 +1,10 @@
 // Under a table, in plain words: one line per workload group saying which runtime was fastest and
 // by how much (as hyperfine prints "X ran N times faster than Y"), and a short legend.
 
-import { CORRECTION } from '../../measure/stats/compare.js';
-import { EQUIVALENCE_MARGIN } from '../../measure/stats/paired.js';
+import { CORRECTION, CORRECTION_CONDITION } from '../../measure/stats/compare.js';
 import { WIDTH, wrap } from '../text/wrap.js';
 import { MARKS } from './cells.js';
-import { fmtInterval, fmtX, verdictText } from './ratio-text.js';
+import { fmtInterval, fmtX, MARGIN_TEXT, verdictText } from './ratio-text.js';
 import { setsAside } from './two-mode-lines.js';
 
 /**
@@ -102,12 +101,12 @@ export function legendLines(agg, { detail = false, floor = false, marks = [], wi
     `Cells: median over ${n ? `${n} ` : ''}rounds; ratio = throughput ÷ ${agg.baseline}'s (geometric mean of per-round ratios${agg.rows.some(setsAside) ? "; rounds off a comparison's main mode set aside, each listed below" : ''}).`,
     ...(agg.comparisons
       ? [
-          `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and ${CORRECTION} false-coverage-adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'}: no mark: faster or slower (the interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (the interval lies within ±${Math.round(EQUIVALENCE_MARGIN * 100)}%); "?": inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
+          `Verdicts from each ratio's 95% interval, its variance moderated within its suite (empirical Bayes: the rows lend each other degrees of freedom; docs/statistics.md) and adjusted over the run's ${agg.comparisons} comparison${agg.comparisons === 1 ? '' : 's'} as ${CORRECTION} intervals (${CORRECTION_CONDITION}): no mark: faster or slower (the adjusted interval excludes 1${floor ? ' and the change exceeds the A/A floor' : ''}); "=": equivalent (two one-sided tests at the adjusted level place it within ${MARGIN_TEXT}); "?": inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
         ]
       : []),
     ...marks.filter((m) => MARKS[m]).map((m) => `${m} = ${MARKS[m]}.`),
     detail
-      ? `±: 95% interval of the cell (t on logs of round medians); [lo–hi]: the ratio's interval, ${CORRECTION}-adjusted as its verdict.`
+      ? `±: 95% interval of the cell (t on logs of round medians); [lo–hi]: the ratio's interval, adjusted as its verdict (${CORRECTION}).`
       : 'SHOW=spread adds intervals and the spread over rounds.',
   ];
   return text.flatMap((t) => wrap(t, width));

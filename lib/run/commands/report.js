@@ -2,6 +2,7 @@
 // report, serve, readme, runtimes, validate, compact): a fragment of cli.js's one table.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { microarchBanner, microarchWarnings } from '../../measure/cpu-id.js';
 import { displayPath, ROOT, UsageError } from '../../paths.js';
 import { aaReport, floorByRow } from '../../report/across/aa.js';
 import { diffGate } from '../../report/across/diff.js';
@@ -67,9 +68,17 @@ export const REPORT_COMMANDS = {
       if (!Number.isFinite(threshold) || threshold < 0) {
         throw new UsageError(`Invalid --threshold "${o.threshold}": expected a percentage of 0 or more, e.g. 5`);
       }
-      const floor = o.floor ? floorByRow(readResults(o.floor)) : undefined;
+      const floorDoc = o.floor ? readResults(o.floor) : undefined;
+      const floor = floorDoc ? floorByRow(floorDoc) : undefined;
+      // A ratio holds for one microarchitecture: say so before any number when the files differ.
+      const names = [`A ${files[0]}`, `B ${files[1]}`, ...(floorDoc ? [`the A/A floor ${o.floor}`] : [])];
+      const arch = microarchWarnings([a, b, floorDoc].filter(Boolean).map((doc, i) => ({ name: names[i], doc })));
+      process.stderr.write(microarchBanner(arch));
       const d = diffGate(a, b, { threshold, floor });
-      process.stdout.write(`${printTable(d.table, { format: printFormat(o) })}\n\n${d.summary}\n`);
+      const loud = arch.some((w) => w.startsWith('DIFFERENT'))
+        ? ' (files from DIFFERENT MICROARCHITECTURES: see the warning)'
+        : '';
+      process.stdout.write(`${printTable(d.table, { format: printFormat(o) })}\n\n${d.summary}${loud}\n`);
       return d.regressions.length ? 1 : 0;
     },
   },

@@ -30,6 +30,7 @@ import { ensureTool, TOOLS } from '../../runtimes/tools.js';
 import { positiveOption } from '../options.js';
 import { runRequest } from '../plan/request.js';
 import { toolsOf } from '../shapes/index.js';
+import { withCalibration } from './calibration-check.js';
 import { interrupts, jobRunner } from './job.js';
 import { keepResults } from './keep-current.js';
 import { runRounds } from './rounds.js';
@@ -60,8 +61,10 @@ export async function run(o) {
   const inputsDir = mkdtempSync(join(tmpdir(), 'parity-inputs-'));
   const removeInputs = () => rmSync(inputsDir, { recursive: true, force: true });
   process.once('exit', removeInputs);
-  const runJob = jobRunner({ mode, versions, stop, inputsDir });
-  const stopped = await runRounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, runJob, (row) => {
+  const calibrated = withCalibration(jobRunner({ mode, versions, stop, inputsDir }), {
+    enabled: Boolean(mode.calibrate),
+  });
+  const stopped = await runRounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, calibrated.run, (row) => {
     doc.results.push(row);
     file.soon();
   }).finally(() => {
@@ -69,6 +72,7 @@ export async function run(o) {
     process.removeListener('exit', removeInputs);
   });
   doc.adaptive = plan.report(stop.interrupted ? 'interrupted' : stopped, (Date.now() - t0) / 1000);
+  if (mode.calibrate) doc.calibration = calibrated.report();
   stop.close();
   for (const d of drivers) await d.stop();
 

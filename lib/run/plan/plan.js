@@ -141,7 +141,7 @@ export function selectParams(sets, only, open = []) {
 /**
  * The JSON a runner receives for one job.
  * @param {Job} job
- * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, starts?: number, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
+ * @param {{min_ms: number, max_ms?: number, warmup_ms: number, min_samples: number, starts?: number, calibrate?: boolean, http?: {warmup_ms: number, load_ms: number, point_ms: number} | null}} mode
  * @param {string} inputsDir the run's folder for generated inputs (lib/measure/context.js cachedInput)
  */
 export function jobSpec(job, mode, inputsDir) {
@@ -155,6 +155,8 @@ export function jobSpec(job, mode, inputsDir) {
     warmup_ms: mode.warmup_ms,
     min_samples: mode.min_samples,
     http: mode.http ?? null,
+    // run --calibrate: the harness times the fixed calibration beside the workload.
+    ...(mode.calibrate ? { calibrate: true } : {}),
     // Only a whole-process job counts starts (a bench job's spec is its repro line: no noise there).
     ...(shapeOf(job.workload.module) === 'process' ? { starts: mode.starts } : {}),
     cores: availableParallelism(),

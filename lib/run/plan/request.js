@@ -58,6 +58,7 @@ export function modeOf(o) {
     max_rounds: fixed ?? base.max_rounds,
     precision,
     stop_when_decided: base.stop_when_decided,
+    calibrate: Boolean(o.calibrate),
     budget_s,
     max_ms: base.max_ms,
     min_ms: positiveOption('min-ms', o['min-ms'], base.min_ms),

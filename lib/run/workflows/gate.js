@@ -6,6 +6,7 @@
 // other and drift between the two sittings read as a regression.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { microarchBanner, microarchWarnings } from '../../measure/cpu-id.js';
 import { ROOT, splitList, UsageError } from '../../paths.js';
 import { floorByRow } from '../../report/across/aa.js';
 import { pairedGate } from '../../report/across/gate.js';
@@ -106,7 +107,16 @@ export async function gate(o) {
     not_compared: unpaired,
   };
   writeJsonAtomic(file, doc);
-  const floor = o.floor ? floorByRow(readResults(o.floor)) : twinFloor(doc, pairs[0].head.id);
+  const floorDoc = o.floor ? readResults(o.floor) : undefined;
+  const floor = floorDoc ? floorByRow(floorDoc) : twinFloor(doc, pairs[0].head.id);
+  // Base and head share this run's machine; an A/A floor from another file may not.
+  if (floorDoc) {
+    const files = [
+      { name: 'this gate run', doc },
+      { name: `the A/A floor ${o.floor}`, doc: floorDoc },
+    ];
+    process.stderr.write(microarchBanner(microarchWarnings(files)));
+  }
   const labels = { base: `base${commit(base.provenance)}`, head: `head${commit(doc.provenance)}` };
   const g = pairedGate(doc, { threshold, floor, labels });
   const text = `${printTable(g.table, { format: printFormat(o) })}\n\n${g.summary}\n`;
