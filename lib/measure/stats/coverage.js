@@ -60,12 +60,6 @@ export function simulateCoverage(
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
   const all = { covered: 0, coveredAdj: 0, falseClaims: 0, large: 0, largeDecided: 0 };
-  // The all-process truth: the mean log ratio of every population round, slow processes included.
-  const truthsAll = population.map((c) => c.logs.reduce((s, x) => s + x, 0) / c.logs.length);
-  const LARGE = Math.log(1.1);
-  const margin = Math.log1p(EQUIVALENCE_MARGIN);
-  const rowOf = population.map((c) => c.key);
-  const rowKeys = [...new Set(rowOf)];
   const suiteOf = (_, i) => population[i].suite;
   // The truth: what a table of every population round reads (moderateTable sets rounds aside).
   const whole = population.map((c) =>
@@ -75,99 +69,18 @@ export function simulateCoverage(
     ),
   );
   moderateTable(whole, suiteOf);
-  const truths = whole.map((r) => r.log_mean);
-  /**
-   * Drive lib/measure/stats/stopping.js's plan with one table's drawn rounds as results: the baseline reads
-   * 1 and each runtime e^−log, so a round's ratio is the drawn one. Returns each comparison's rounds.
-   * @param {number[][]} orders each comparison's rounds, in the order drawn
-   * @param {{min: number, max: number, precision: number}} a
-   */
-  const adaptiveCounts = (orders, { min, max, precision }) => {
-    const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
-    const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
-    const plan = adaptiveRounds(
-      rows,
-      ids.map((id) => ({ id })),
-      { rounds: min, max_rounds: max, precision, budget_s: Number.POSITIVE_INFINITY },
-      BASE,
-    );
-    const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
-    const counts = population.map(() => 0);
-    for (let round = 1; round <= max; round++) {
-      const active = plan.active(round);
-      if (!active.length) break;
-      for (const { row, runtimes } of active) {
-        const [suite, workload] = row.workload.id.split('/');
-        for (const { id } of runtimes) {
-          const i = index.get(`${row.params.row}|${id}`);
-          // A comparison the population holds too few rounds of ends there (none does at max ≤ 20).
-          if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
-          if (i !== undefined) counts[i] = round;
-          const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
-          plan.record({
-            suite,
-            workload,
-            params: row.params,
-            runtime: id,
-            round,
-            ...recordOf(t),
-          });
-        }
-      }
-      plan.endRound(round);
-    }
-    return counts;
+  const truths = {
+    main: whole.map((r) => r.log_mean),
+    // The all-process truth: the mean log ratio of every population round, slow processes included.
+    all: population.map((c) => c.logs.reduce((x, y) => x + y, 0) / c.logs.length),
   };
   for (let t = 0; t < tables; t++) {
-    // Each comparison's rounds in a random order: taking the first k is drawing k distinct rounds.
-    const orders = population.map((c) => {
-      const pool = [...c.logs];
-      for (let i = pool.length - 1; i > 0; i--) {
-        const j = pick(i + 1);
-        [pool[i], pool[j]] = [pool[j], pool[i]];
-      }
-      return pool;
-    });
-    const ratiosAt = (counts) => {
-      const ratios = orders.map((o, i) => {
-        const logs = o.slice(0, counts[i]);
-        return pairedRatio(
-          logs.map(Math.exp),
-          logs.map(() => 1),
-        );
-      });
-      if (moderate) moderateTable(ratios, suiteOf);
-      if (narrow !== 1)
-        for (const r of ratios) {
-          r.se *= narrow;
-          r.ci95 = intervalAt(r, 0.05);
-          r.p = Number.isFinite(r.se) && r.se > 0 ? tTwoSidedP(r.log_mean / r.se, r.df) : r.p;
-        }
-      return ratios;
-    };
-    /** Rounds each comparison has. */
-    const counts = adaptive ? adaptiveCounts(orders, adaptive) : population.map(() => n);
-    const ratios = ratiosAt(counts);
+    const orders = shuffled(population, pick);
+    const counts = adaptive ? adaptiveCounts(population, orders, adaptive, recordOf) : population.map(() => n);
+    const ratios = ratiosAt(orders, counts, { moderate, narrow, suiteOf });
     const raw = ratios.map((r) => r.ci95);
     adjustTable(ratios);
-    ratios.forEach((r, i) => {
-      const truth = Math.exp(truths[i]);
-      tally.total++;
-      tally.rounds += r.n;
-      if (raw[i][0] <= truth && truth <= raw[i][1]) tally.covered++;
-      if (r.ci95[0] <= truth && truth <= r.ci95[1]) tally.coveredAdj++;
-      if ((r.verdict === 'faster' && truth <= 1) || (r.verdict === 'slower' && truth >= 1)) tally.falseClaims++;
-      if (r.verdict === 'equivalent' && Math.abs(truths[i]) > margin) tally.falseEq++;
-      if (r.verdict !== 'inconclusive') tally.decisive++;
-      const truthAll = Math.exp(truthsAll[i]);
-      if (raw[i][0] <= truthAll && truthAll <= raw[i][1]) all.covered++;
-      if (r.ci95[0] <= truthAll && truthAll <= r.ci95[1]) all.coveredAdj++;
-      if ((r.verdict === 'faster' && truthAll <= 1) || (r.verdict === 'slower' && truthAll >= 1)) all.falseClaims++;
-      if (Math.abs(truths[i]) >= LARGE) {
-        all.large++;
-        if ((r.verdict === 'faster' && truth > 1) || (r.verdict === 'slower' && truth < 1)) all.largeDecided++;
-      }
-    });
+    score(ratios, raw, truths, tally, all);
   }
   return {
     comparisons: tally.total,
@@ -183,4 +96,114 @@ export function simulateCoverage(
     large: all.large / tally.total,
     large_decided: all.large ? all.largeDecided / all.large : Number.NaN,
   };
+}
+
+/**
+ * Each comparison's rounds in a random order: taking the first k is drawing k distinct rounds.
+ * @param {{logs: number[]}[]} population @param {(k: number) => number} pick
+ */
+function shuffled(population, pick) {
+  return population.map((c) => {
+    const pool = [...c.logs];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = pick(i + 1);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    return pool;
+  });
+}
+
+/**
+ * The ratios of one simulated table: each comparison's first `counts[i]` drawn rounds, moderated
+ * within each suite unless told not to, and (a test's wrong method) `narrow` scaling every SE.
+ * @param {number[][]} orders @param {number[]} counts
+ * @param {{moderate: boolean, narrow: number, suiteOf: (r: any, i: number) => string}} o
+ */
+function ratiosAt(orders, counts, { moderate, narrow, suiteOf }) {
+  const ratios = orders.map((o, i) => {
+    const logs = o.slice(0, counts[i]);
+    return pairedRatio(
+      logs.map(Math.exp),
+      logs.map(() => 1),
+    );
+  });
+  if (moderate) moderateTable(ratios, suiteOf);
+  if (narrow !== 1)
+    for (const r of ratios) {
+      r.se *= narrow;
+      r.ci95 = intervalAt(r, 0.05);
+      r.p = Number.isFinite(r.se) && r.se > 0 ? tTwoSidedP(r.log_mean / r.se, r.df) : r.p;
+    }
+  return ratios;
+}
+
+/**
+ * Score one table's intervals and verdicts against both truths into the tallies.
+ * @param {any[]} ratios adjusted @param {[number, number][]} raw their intervals before adjustment
+ * @param {{main: number[], all: number[]}} truths log ratios
+ * @param {Record<string, number>} tally @param {Record<string, number>} all
+ */
+function score(ratios, raw, truths, tally, all) {
+  const margin = Math.log1p(EQUIVALENCE_MARGIN);
+  const LARGE = Math.log(1.1);
+  const holds = (ci, x) => ci[0] <= x && x <= ci[1];
+  const wrongSign = (r, x) => (r.verdict === 'faster' && x <= 1) || (r.verdict === 'slower' && x >= 1);
+  ratios.forEach((r, i) => {
+    const truth = Math.exp(truths.main[i]);
+    tally.total++;
+    tally.rounds += r.n;
+    if (holds(raw[i], truth)) tally.covered++;
+    if (holds(r.ci95, truth)) tally.coveredAdj++;
+    if (wrongSign(r, truth)) tally.falseClaims++;
+    if (r.verdict === 'equivalent' && Math.abs(truths.main[i]) > margin) tally.falseEq++;
+    if (r.verdict !== 'inconclusive') tally.decisive++;
+    const truthAll = Math.exp(truths.all[i]);
+    if (holds(raw[i], truthAll)) all.covered++;
+    if (holds(r.ci95, truthAll)) all.coveredAdj++;
+    if (wrongSign(r, truthAll)) all.falseClaims++;
+    if (Math.abs(truths.main[i]) >= LARGE) {
+      all.large++;
+      if ((r.verdict === 'faster' && truth > 1) || (r.verdict === 'slower' && truth < 1)) all.largeDecided++;
+    }
+  });
+}
+
+/**
+ * Drive lib/measure/stats/stopping.js's plan with one table's drawn rounds as results: the
+ * baseline reads 1 and each runtime e^−log, so a round's ratio is the drawn one. Returns each
+ * comparison's rounds.
+ * @param {{key: string, runtime: string, logs: number[]}[]} population
+ * @param {number[][]} orders each comparison's rounds, in the order drawn
+ * @param {{min: number, max: number, precision: number}} a
+ * @param {(median_ns: number) => {status: string, median_ns: number}} recordOf
+ */
+function adaptiveCounts(population, orders, { min, max, precision }, recordOf) {
+  const rowKeys = [...new Set(population.map((c) => c.key))];
+  const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
+  const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
+  const plan = adaptiveRounds(
+    rows,
+    ids.map((id) => ({ id })),
+    { rounds: min, max_rounds: max, precision, budget_s: Number.POSITIVE_INFINITY },
+    BASE,
+  );
+  const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
+  const counts = population.map(() => 0);
+  for (let round = 1; round <= max; round++) {
+    const active = plan.active(round);
+    if (!active.length) break;
+    for (const { row, runtimes } of active) {
+      const [suite, workload] = row.workload.id.split('/');
+      for (const { id } of runtimes) {
+        const i = index.get(`${row.params.row}|${id}`);
+        // A comparison the population holds too few rounds of ends there (none does at max ≤ 20).
+        if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
+        if (i !== undefined) counts[i] = round;
+        const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
+        plan.record({ suite, workload, params: row.params, runtime: id, round, ...recordOf(t) });
+      }
+    }
+    plan.endRound(round);
+  }
+  return counts;
 }

@@ -125,8 +125,6 @@ function halfWidth(r) {
  * @param {string} baseline
  */
 export function adaptiveRounds(rows, runtimes, mode, baseline) {
-  const ids = runtimes.map((r) => r.id);
-  const stopsDecided = mode.stop_when_decided ?? true;
   const state = rows.map((row) => ({
     row,
     key: rowKey(row.workload.id, row.params),
@@ -136,131 +134,158 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     /** @type {Map<string, number>} runtime → the last round its settled comparison runs */ settledIn: new Map(),
     /** @type {Set<string>} */ unsupported: new Set(),
   }));
-  const byKey = new Map(state.map((s) => [s.key, s]));
-  const interim = interimLooks(mode.rounds, mode.max_rounds);
+  /** @type {Plan} */
+  const plan = {
+    state,
+    byKey: new Map(state.map((s) => [s.key, s])),
+    runtimes,
+    ids: runtimes.map((r) => r.id),
+    mode,
+    baseline,
+    stopsDecided: mode.stop_when_decided ?? true,
+    interim: interimLooks(mode.rounds, mode.max_rounds),
+  };
   return {
     /** @param {ResultRow & {suite: string, workload: string, params: any}} result */
     record(result) {
-      const s = byKey.get(rowKey(`${result.suite}/${result.workload}`, result.params));
+      const s = plan.byKey.get(rowKey(`${result.suite}/${result.workload}`, result.params));
       if (!s) return;
       s.results.push(result);
       s.rounds = Math.max(s.rounds, result.round);
       if (result.status === 'unsupported' && result.round === 1) s.unsupported.add(result.runtime);
     },
-    /** Rows the round runs, each with the runtimes it runs on. */
-    active(round) {
-      if (round > mode.max_rounds) return [];
-      return state
-        .filter((s) => s.lastRound === null || round <= s.lastRound)
-        .map((s) => ({
-          row: s.row,
-          runtimes: runtimes.filter(
-            (rt) => !s.unsupported.has(rt.id) && (rt.id === baseline || round <= (s.settledIn.get(rt.id) ?? Infinity)),
-          ),
-        }))
-        .filter((a) => a.runtimes.length);
-    },
-    /**
-     * After round `round`: for each row that ran it, at a look (isLook), a comparison with a
-     * verdict at the run's adjusted level stops (settledBy): faster or slower now, equivalent
-     * after one more round; the row stops when every comparison has. The ratios are moderated
-     * across the table's rows of one suite and adjusted over every comparison first, as the
-     * report reads them.
-     */
-    endRound(round) {
-      const comparisons = moderated();
-      // Half the table's level spent on stops before the end, shared evenly among the interim
-      // looks (Bonferroni over looks): a verdict stopped on still holds at the table's level
-      // when printed, and A/A false claims stay near the level (stopping.test.js).
-      const alpha = levelOf(comparisons) / (2 * interim);
-      for (const s of state) {
-        if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
-        const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
-        // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
-        // round, then its runtime leaves the row; one found faster or slower leaves at once
-        // (settledBy; docs/adaptive.md).
-        if (isLook(round, mode.rounds))
-          for (const c of mine) {
-            const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, stopsDecided, alpha);
-            if (by) s.settledIn.set(c.id, by === 'decided' ? round : round + 1);
-          }
-        // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
-        if (!mine.length) s.lastRound = round;
-        else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());
-        if (round >= mode.max_rounds) s.lastRound = round;
-      }
-    },
+    /** Rows the round runs, each with the runtimes it runs on. @param {number} round */
+    active: (round) => activeRows(plan, round),
+    /** After round `round`: the comparisons that stop, and the rows. @param {number} round */
+    endRound: (round) => endRound(plan, round),
     /**
      * The results file's `adaptive` object: the rule, why the run stopped, what each row reached.
      * @param {string} stopped 'budget' | 'max-rounds' | 'interrupted' (or 'precision')
      * @param {number} elapsed_s
      */
     report(stopped, elapsed_s) {
-      const rows = this.summary();
+      const rows = summaryOf(plan);
       const all = rows.every((r) => r.reached || r.settled || r.precision === null);
       return {
         precision: mode.precision,
         budget_s: mode.budget_s,
         min_rounds: mode.rounds,
         max_rounds: mode.max_rounds,
-        stop_when_decided: stopsDecided,
+        stop_when_decided: plan.stopsDecided,
         stopped: stopped === 'max-rounds' && all ? 'precision' : stopped,
         elapsed_s,
         rows,
       };
     },
     /** What each row reached. */
-    summary() {
-      const ratios = moderated();
-      const alpha = levelOf(ratios);
-      return state.map((s) => {
-        const cs = /** @type {{id: string, ratio: any}[]} */ (ratios.get(s));
-        const mine = cs.map((c) => c.ratio);
-        const p = s.rounds ? precisionOf(mine) : null;
-        return {
-          workload: s.row.workload.id,
-          params: s.row.params,
-          rounds: s.rounds,
-          precision: p !== null && Number.isFinite(p) ? p : null,
-          reached: p !== null && p <= mode.precision,
-          // Settled when it stopped (a comparison stops on its own), or now.
-          settled:
-            p !== null &&
-            cs.length > 0 &&
-            cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, stopsDecided, alpha)),
-          // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
-          ratios: s.rounds ? mine.length : null,
-        };
-      });
-    },
+    summary: () => summaryOf(plan),
   };
+}
 
-  /**
-   * The level the table's correction gives over every comparison so far (adjustedLevel over their
-   * BH-adjusted p): the level a verdict must hold at to stop a comparison.
-   * @param {Map<any, {id: string, ratio: any}[]>} comparisons
-   */
-  function levelOf(comparisons) {
-    return adjustedLevel(benjaminiHochberg([...comparisons.values()].flat().map((c) => c.ratio.p)));
-  }
+/**
+ * The stopping rule's state over a run's rows.
+ * @typedef {{state: any[], byKey: Map<string, any>, runtimes: any[], ids: string[], baseline: string,
+ *   mode: {rounds: number, max_rounds: number, precision: number, budget_s: number}, stopsDecided: boolean,
+ *   interim: number}} Plan
+ */
 
-  /** Every row's comparisons so far, their ratios moderated within each suite (the report's rule). */
-  function moderated() {
-    /** @type {Map<any, {id: string, ratio: any}[]>} */
-    const out = new Map();
-    const all = [];
-    const suites = [];
-    for (const s of state) {
-      const cs = rowComparisons(s.results, ids, baseline);
-      out.set(s, cs);
-      for (const c of cs) {
-        all.push(c.ratio);
-        suites.push(s.row.workload.id.split('/')[0]);
+/** Rows a round runs, each with the runtimes it runs on. @param {Plan} plan @param {number} round */
+function activeRows({ state, runtimes, baseline, mode }, round) {
+  if (round > mode.max_rounds) return [];
+  return state
+    .filter((s) => s.lastRound === null || round <= s.lastRound)
+    .map((s) => ({
+      row: s.row,
+      runtimes: runtimes.filter(
+        (rt) => !s.unsupported.has(rt.id) && (rt.id === baseline || round <= (s.settledIn.get(rt.id) ?? Infinity)),
+      ),
+    }))
+    .filter((a) => a.runtimes.length);
+}
+
+/**
+ * After round `round`: for each row that ran it, at a look (isLook), a comparison with a verdict
+ * at the run's adjusted level stops (settledBy): faster or slower now, equivalent after one more
+ * round; the row stops when every comparison has. The ratios are moderated across the table's
+ * rows of one suite and adjusted over every comparison first, as the report reads them.
+ * @param {Plan} plan @param {number} round
+ */
+function endRound(plan, round) {
+  const { mode } = plan;
+  const comparisons = moderated(plan);
+  // Half the table's level spent on stops before the end, shared evenly among the interim
+  // looks (Bonferroni over looks): a verdict stopped on still holds at the table's level
+  // when printed, and A/A false claims stay near the level (stopping.test.js).
+  const alpha = levelOf(comparisons) / (2 * plan.interim);
+  for (const s of plan.state) {
+    if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
+    const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
+    // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
+    // round, then its runtime leaves the row; one found faster or slower leaves at once
+    // (settledBy; docs/adaptive.md).
+    if (isLook(round, mode.rounds))
+      for (const c of mine) {
+        const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, plan.stopsDecided, alpha);
+        if (by) s.settledIn.set(c.id, by === 'decided' ? round : round + 1);
       }
-    }
-    moderateTable(all, (_, i) => suites[i]);
-    return out;
+    // A row with no comparison (every runtime but one unsupported or failed) has nothing to wait for.
+    if (!mine.length) s.lastRound = round;
+    else if (mine.every((c) => s.settledIn.has(c.id))) s.lastRound = Math.max(...s.settledIn.values());
+    if (round >= mode.max_rounds) s.lastRound = round;
   }
+}
+
+/** What each row reached. @param {Plan} plan */
+function summaryOf(plan) {
+  const { mode } = plan;
+  const ratios = moderated(plan);
+  const alpha = levelOf(ratios);
+  return plan.state.map((s) => {
+    const cs = /** @type {{id: string, ratio: any}[]} */ (ratios.get(s));
+    const mine = cs.map((c) => c.ratio);
+    const p = s.rounds ? precisionOf(mine) : null;
+    return {
+      workload: s.row.workload.id,
+      params: s.row.params,
+      rounds: s.rounds,
+      precision: p !== null && Number.isFinite(p) ? p : null,
+      reached: p !== null && p <= mode.precision,
+      // Settled when it stopped (a comparison stops on its own), or now.
+      settled:
+        p !== null &&
+        cs.length > 0 &&
+        cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, plan.stopsDecided, alpha)),
+      // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
+      ratios: s.rounds ? mine.length : null,
+    };
+  });
+}
+
+/**
+ * The level the table's correction gives over every comparison so far (adjustedLevel over their
+ * BH-adjusted p): the level a verdict must hold at to stop a comparison.
+ * @param {Map<any, {id: string, ratio: any}[]>} comparisons
+ */
+function levelOf(comparisons) {
+  return adjustedLevel(benjaminiHochberg([...comparisons.values()].flat().map((c) => c.ratio.p)));
+}
+
+/** Every row's comparisons so far, their ratios moderated within each suite (the report's rule). @param {Plan} plan */
+function moderated({ state, ids, baseline }) {
+  /** @type {Map<any, {id: string, ratio: any}[]>} */
+  const out = new Map();
+  const all = [];
+  const suites = [];
+  for (const s of state) {
+    const cs = rowComparisons(s.results, ids, baseline);
+    out.set(s, cs);
+    for (const c of cs) {
+      all.push(c.ratio);
+      suites.push(s.row.workload.id.split('/')[0]);
+    }
+  }
+  moderateTable(all, (_, i) => suites[i]);
+  return out;
 }
 
 /**
