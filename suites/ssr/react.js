@@ -8,7 +8,7 @@ export default {
   pageFigures: true,
   server: './_apps/react/server.js',
   params: { render: ['string', 'stream'], concurrency: [1, 8, 64] },
-  quick: { render: ['string', 'stream'], concurrency: [8] },
+  quick: { render: ['string', 'stream'], concurrency: [1] },
   // React picks its build from NODE_ENV when it loads (workerd's bundle has it defined).
   serverEnv: () => ({ NODE_ENV: 'production' }),
   request: (p) => ({ method: 'GET', path: `/${p.render}` }),

@@ -10,7 +10,7 @@ export default {
   server: './_apps',
   app: 'sveltekit',
   params: { concurrency: [1, 8, 64] },
-  quick: { concurrency: [8] },
+  quick: { concurrency: [1] },
   serverEnv: () => ({ NODE_ENV: 'production' }),
   request: () => ({ method: 'GET', path: '/page' }),
   verify: (res) => verifyPage(res, 'sveltekit'),

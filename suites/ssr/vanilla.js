@@ -8,7 +8,7 @@ export default {
   pageFigures: true,
   server: './_apps/vanilla/server.js',
   params: { page: ['page', 'primes'], concurrency: [1, 8, 64] },
-  quick: { page: ['page', 'primes'], concurrency: [8] },
+  quick: { page: ['page', 'primes'], concurrency: [1] },
   serverEnv: () => ({ NODE_ENV: 'production' }),
   request: (p) => ({ method: 'GET', path: `/${p.page}` }),
   verify: (res, p) => verifyPage(res, 'vanilla', { primes: p?.page === 'primes' }),
