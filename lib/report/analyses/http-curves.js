@@ -9,8 +9,11 @@ import { simpleTable } from '../model/model.js';
 import { ratioLegend, ratioText } from '../model/ratio-text.js';
 import { fmtTime, NA } from '../model/units.js';
 
-const open = (rows) => rows.filter((r) => r.suite === 'http' && r.workload === 'open-loop' && r.status === 'ok');
-const order = (rows) => [...new Set(rows.filter((r) => r.suite === 'http').map((r) => r.runtime))];
+// Another suite's open loop (suites/ssr/open-loop.js) names its curves by app instead of route.
+const open = (rows, suite = 'http') =>
+  rows.filter((r) => r.suite === suite && r.workload === 'open-loop' && r.status === 'ok');
+const order = (rows, suite = 'http') => [...new Set(rows.filter((r) => r.suite === suite).map((r) => r.runtime))];
+const curveOf = (r) => r.params.route ?? r.params.app;
 const f = (x, unit = '') =>
   x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x >= 100 ? x.toFixed(0) : x.toPrecision(3)}${unit}`;
 /** A figure in µs, scaled as every table scales time ("16.8 µs", "7.14 ms"). */
@@ -29,13 +32,13 @@ const med = (xs) => {
  * Each route × runtime's curve, point by point, as medians over rounds (a round's rates are its
  * own maximum's fractions): one entry per fraction.
  */
-export function curves(rows) {
+export function curves(rows, suite = 'http') {
   const out = [];
-  const rts = order(rows);
-  const routes = [...new Set(open(rows).map((r) => r.params.route))].sort();
+  const rts = order(rows, suite);
+  const routes = [...new Set(open(rows, suite).map(curveOf))].sort();
   for (const route of routes) {
     for (const rt of rts) {
-      const mine = open(rows).filter((r) => r.params.route === route && r.runtime === rt);
+      const mine = open(rows, suite).filter((r) => curveOf(r) === route && r.runtime === rt);
       if (!mine.length) continue;
       const n = Math.max(...mine.map((r) => r.report?.curve?.length ?? 0));
       const points = [];
@@ -71,8 +74,13 @@ export function curves(rows) {
   return out;
 }
 
-function curveTable(rows, { detail = false } = {}) {
-  const cs = curves(rows);
+/**
+ * @param {any[]} rows
+ * @param {{detail?: boolean}} [opts]
+ * @param {{suite?: string, floor?: string}} [of] the suite, and what its floor route is
+ */
+export function curveTable(rows, { detail = false } = {}, of = {}) {
+  const cs = curves(rows, of.suite);
   if (!cs.length) return null;
   const body = [];
   const heads = [];
@@ -126,7 +134,7 @@ function curveTable(rows, { detail = false } = {}) {
     [
       'Open loop: oha --latency-correction sends at a fixed rate (req/s) whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates (in brackets: % of max) are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
       '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
-      'floor = the same rate from the same generator against this server’s plain json-small handler: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.',
+      `floor = the same rate from the same generator against this server’s ${of.floor ?? 'plain json-small handler'}: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.`,
       'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
       'g = the generator used 60% or more of its core at this point: the figure is shown, but the generator may add to it.',
       `— in a percentile: the point cannot hold it: a q-quantile needs 10 / (1 − q) requests (p99 ${requestsFor(0.99).toLocaleString('en')}, p99.9 ${requestsFor(0.999).toLocaleString('en')}) in every round, and a tail a window of ${MIN_TAIL_WINDOW_MS / 1000} s or more (a shorter one rarely holds the server's GC pauses: QUICK's points are shorter, so QUICK prints no tail); or the file does not record them.`,

@@ -6,12 +6,13 @@
 import http from './http.js';
 import json from './json.js';
 import math from './math.js';
+import ssr from './ssr.js';
 import startup from './startup.js';
 import streams from './streams.js';
 import workersPools from './workers-pools.js';
 
 /** @type {Record<string, {title: string, table: (results: any[], opts: {detail: boolean, baseline?: string, runtimes?: string[]}) => any}[]>} */
-export const ANALYSES = { http, json, math, startup, streams, 'workers-pools': workersPools };
+export const ANALYSES = { http, json, math, ssr, startup, streams, 'workers-pools': workersPools };
 
 /**
  * The analyses of the suites a results document has rows of, in the order the suites first

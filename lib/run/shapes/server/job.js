@@ -1,12 +1,17 @@
 // The server shape's job: start the runtime's server for the job's module (pinned apart from the
 // load client), wait for its first 200, warm it, then measure it under the workload's loop kind
 // (closed, open, idle) from outside: throughput, latency, CPU of its process tree, RSS.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failedRecord } from '../../../measure/record.js';
+import { ROOT } from '../../../paths.js';
 import { pinning, pinSelf } from '../../../runtimes/pin.js';
 import { runMeasured, runToEnd } from '../../../runtimes/proc.js';
 import { treeCpuMs } from '../../../runtimes/proctree.js';
 import { outcomeNotRun, toRow } from '../../../runtimes/rows.js';
+import { firstPage } from './apps/first-page.js';
+import { appServer } from './apps/launch.js';
 import { requestFiles } from './generators.js';
 import { idleConnections, idleInner } from './idle.js';
 import {
@@ -92,6 +97,26 @@ async function loadFigures({ job, spec, w, port, pid, warm, t, c, concurrency, r
 }
 
 /**
+ * How the job's server starts. A workload may name an app (its `app`, or a function of the
+ * params giving one; suites/ssr/): a folder under its `server` folder, served from the app's
+ * own `server.js` module like any served module, or else from the app's build, the way the
+ * runtime's users deploy it (./apps/). Without an app, the module `server` names. A build
+ * that fails is the job's error, with the build's last lines.
+ */
+async function serverLaunch(job, w, driver, node_env) {
+  const app = typeof w.app === 'function' ? w.app(job.params) : w.app;
+  const served = servedModule(w, job.workload.file);
+  if (!app) return driver.server(job, { module: served, node_env });
+  if (existsSync(join(served, app, 'server.js')))
+    return driver.server(job, { module: join(served, app, 'server.js'), node_env });
+  try {
+    return await appServer(job, app, ROOT);
+  } catch (e) {
+    return { error: `${app}: ${/** @type {Error} */ (e).message}` };
+  }
+}
+
+/**
  * What one started server goes through: its port, the first 200, a warm-up load, then the figures
  * of its loop kind. Resolves with the record (a failed one naming the phase it failed in).
  * @param {{job: any, spec: any, w: any, h: any, t0: number, launch: any, gone: {ended: boolean},
@@ -104,6 +129,8 @@ async function serveAndMeasure(o) {
   try {
     const port = await launch.port(h, 30_000, gone);
     const ready = await firstOk(port, t0 + 30_000, gone);
+    // Spawn to the first checked page, where the workload asks for it (./apps/first-page.js).
+    const first_page_ms = w.pageFigures === true ? (await firstPage(port, w, job.params)) - t0 : null;
     const rssIdle = treeRssBytes(h.pid);
     phase = 'warm-up';
     const warmMs = spec.http?.warmup_ms ?? Math.max(100, spec.warmup_ms);
@@ -114,7 +141,9 @@ async function serveAndMeasure(o) {
     const files = requestFiles(req);
     o.onFiles(files);
     const t = { port, path: req.path, method: req.method, headers: req.headers, files, pin, register, req };
-    const c = { startup_ms: ready - t0, node_env: o.node_env, pin };
+    // Body bytes per response (from the warm-up pass) and the first page, where the workload asks.
+    const page_figures = w.pageFigures === true;
+    const c = { startup_ms: ready - t0, node_env: o.node_env, pin, page_figures, first_page_ms };
     return await loadFigures({ job, spec, w, port, pid: h.pid, warm, t, c, concurrency: o.concurrency, rssIdle });
   } catch (e) {
     const why = /** @type {Error} */ (e).message;
@@ -143,12 +172,11 @@ export async function runHttpJob(job, spec, ctx, driver) {
   // An open-loop curve needs oha besides wrk; idle connections time no load and need neither.
   const missing = w.loop === 'idle' ? null : missingGenerator(w.loop === 'open');
   /** @type {any} */
-  const launch = missing
-    ? { unsupported: missing }
-    : await driver.server(job, { module: servedModule(w, job.workload.file), node_env });
+  const launch = missing ? { unsupported: missing } : await serverLaunch(job, w, driver, node_env);
   if (launch.unsupported) {
     return toRow(job, outcomeNotRun(), failedRecord('unsupported', launch.unsupported, 'spawn'), ctx);
   }
+  if (launch.error) return toRow(job, outcomeNotRun(), failedRecord('error', launch.error, 'build'), ctx);
   const pin = pinning();
   const unpin = pin ? pinSelf(pin.client) : () => false;
   // The open loop warms and verifies at 8 connections, the concurrency its maximum is read at.
@@ -175,7 +203,7 @@ export async function runHttpJob(job, spec, ctx, driver) {
   const outcome = await runMeasured({
     bin: pin ? 'taskset' : launch.bin,
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
-    env,
+    env: { ...env, ...launch.env },
     cwd: launch.cwd,
     timeoutMs: ctx.limits.timeout_s * 1000,
     memCapBytes: ctx.limits.mem_cap_bytes,

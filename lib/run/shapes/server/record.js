@@ -32,7 +32,8 @@ async function common(requests, wall_ms, rps, timer) {
  * @param {any} load parseWrk's figures plus gen_cpu_ms
  * @param {any} verify the node client's verification pass (load.js)
  */
-export async function closedInner(load, verify, { cpu_ms, startup_ms, node_env, pin, concurrency }) {
+export async function closedInner(load, verify, ctx) {
+  const { cpu_ms, startup_ms, node_env, pin, concurrency } = ctx;
   const genShare = load.gen_cpu_ms === null ? null : load.gen_cpu_ms / load.wall_ms;
   const { load_ms, ...base } = await common(
     load.requests,
@@ -72,6 +73,7 @@ export async function closedInner(load, verify, { cpu_ms, startup_ms, node_env, 
       },
       server_cpu_ms: ms(cpu_ms, 'server CPU (user+sys) over the load'),
       startup_ms: ms(startup_ms, 'server start-up: spawn to the first 200 from /healthz'),
+      ...pageFigures(verify, ctx),
       ...(genShare === null ? {} : { client_cpu_pct: pct(genShare, 'load generator (wrk) CPU, % of one core') }),
     },
     report: {
@@ -85,6 +87,30 @@ export async function closedInner(load, verify, { cpu_ms, startup_ms, node_env, 
       pinning: pinText(pin),
     },
   };
+}
+
+/**
+ * A page's own figures, where the job asks for them (ctx.page_figures, suites/ssr/): body bytes
+ * per response over the warm-up pass (every response checked), and cold start, spawn to the
+ * first checked page (ctx.first_page_ms).
+ * @param {{bytes?: number, verified?: number}} verify the warm-up pass
+ */
+export function pageFigures(verify, ctx) {
+  if (!ctx.page_figures) return {};
+  /** @type {Record<string, any>} */
+  const out = {};
+  if (Number.isFinite(ctx.first_page_ms))
+    out.first_page_ms = ms(ctx.first_page_ms, 'cold start: spawn to the first correct page (200, checked)');
+  if (verify.verified && Number.isFinite(verify.bytes)) {
+    const value = /** @type {number} */ (verify.bytes) / verify.verified;
+    out.response_bytes = {
+      value,
+      unit: 'bytes',
+      better: 'lower',
+      label: 'response body bytes per request (warm-up pass)',
+    };
+  }
+  return out;
 }
 
 /** A closed-loop TTLB percentile as a metric, or nothing when the load's requests cannot hold it. */
@@ -147,7 +173,8 @@ export function curvePoint(offered, at, floor) {
  * report.curve (suites/http/_curves.js prints it and hands the points to charts).
  * @param {any} max parseWrk's figures plus gen_cpu_ms @param {any[]} curve curvePoint()s
  */
-export async function openInner(max, curve, verify, { startup_ms, node_env, pin }) {
+export async function openInner(max, curve, verify, ctx) {
+  const { startup_ms, node_env, pin } = ctx;
   const { load_ms, ...base } = await common(
     max.requests,
     max.wall_ms,
@@ -158,6 +185,7 @@ export async function openInner(max, curve, verify, { startup_ms, node_env, pin 
   const metrics = {
     requests_per_s: { value: max.rps, unit: 'req/s', better: 'higher', label: 'maximum requests per second (wrk -c8)' },
     startup_ms: ms(startup_ms, 'server start-up: spawn to the first 200 from /healthz'),
+    ...pageFigures(verify, ctx),
   };
   return {
     ...base,

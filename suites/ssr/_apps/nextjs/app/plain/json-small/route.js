@@ -1,0 +1,6 @@
+// The open loop's floor (lib/run/shapes/server/timed.js): the app's cheapest answer, through its router.
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  return Response.json({ id: 1, name: 'parity', tags: ['a', 'b', 'c'], ok: true, n: 42 });
+}
