@@ -11,7 +11,7 @@ import { provenance, resultsPath, validateResults, writeJsonAtomic } from '../re
 
 /**
  * Validate and write a conformance results file atomically; returns its path.
- * @param {{started: string, command: string, runtimes: any[], conformance: any[], wpt?: any, fingerprint?: any, provenance?: any}} run
+ * @param {{started: string, command: string, runtimes: any[], conformance: any[], wpt?: any, node_test?: any, fingerprint?: any, provenance?: any}} run
  */
 export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
   mkdirSync(dir, { recursive: true });
@@ -28,6 +28,7 @@ export function writeConformanceResults(run, dir = join(ROOT, 'results')) {
     results: [],
     conformance: compactConformance(run.conformance),
     ...(run.wpt ? { wpt: run.wpt } : {}),
+    ...(run.node_test ? { node_test: run.node_test } : {}),
   };
   const errors = validateResults(doc);
   if (errors.length)

@@ -7,6 +7,7 @@ import { TIMELINE_COMMANDS } from './commands/timeline.js';
 import { WPT_COMMANDS } from './commands/wpt.js';
 import { showList } from './inputs.js';
 import { run } from './loop/loop.js';
+import { NODE_COMPAT_COMMANDS } from './node-compat-commands.js';
 import { DEFAULT_RUNTIMES, OPTIONS } from './options.js';
 import { CI_COMMANDS } from './workflows/ci.js';
 import { GATE_COMMANDS } from './workflows/gate.js';
@@ -53,6 +54,7 @@ export const COMMANDS = {
   ...GATE_COMMANDS,
   ...TIMELINE_COMMANDS,
   ...WPT_COMMANDS,
+  ...NODE_COMPAT_COMMANDS,
   ...CHECKS_COMMANDS,
 };
 

@@ -105,9 +105,17 @@ export const OPTIONS = {
   'wpt-dir': { type: 'string', help: 'a web-platform-tests checkout (default .wpt/wpt, from wpt-fetch)' },
   dirs: {
     type: 'string',
-    help: `wpt: WPT folders to run, or all / ecma-429 (conformance/wpt.json; default: ${DEFAULT_WPT_DIRS})`,
+    help: `wpt: WPT folders to run, or all / ecma-429 (conformance/wpt.json; default: ${DEFAULT_WPT_DIRS}); node-compat: folders of Node's test/ (default parallel,es-module)`,
   },
-  files: { type: 'string', help: 'wpt-diff: only WPT files matching these globs' },
+  files: {
+    type: 'string',
+    help: 'wpt-diff: only WPT files matching these globs; node-compat: only Node test files matching them (parallel/test-url-*.js)',
+  },
+  'node-test-dir': { type: 'string', help: "node-compat: Node's test/ folder (default: NODE_TEST_DIR)" },
+  modules: {
+    type: 'string',
+    help: 'node-compat: only these node:* modules, "fs,url" (conformance/node-test/modules.json)',
+  },
   dest: { type: 'string', help: 'wpt-fetch: where to clone WPT (default .wpt/wpt)' },
   repo: { type: 'string', help: 'wpt-fetch: the WPT repository to fetch from (default: conformance/wpt.json, GitHub)' },
   concurrency: { type: 'string', help: 'wpt: test files run at once (default 2)' },

@@ -1,0 +1,77 @@
+// The corpus of make node-compat: which of Node's test files to run (folders, modules, globs) and
+// the prepared copy they run from. Node's test tree is never written to: every run copies it into a
+// temporary suite root with a package.json {"type": "commonjs"} (without it deno reads the .js
+// files as ES modules and every require fails), and the tests' own scratch folders (.tmp.<id>, from
+// test/common/tmpdir.js) are made there.
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { globToRegExp } from '../expectations.js';
+import { loadModuleMap, moduleOf } from './modules.js';
+
+/** Folders run when none are named: the ones the issue's corpus names. */
+export const DEFAULT_DIRS = ['parallel', 'es-module'];
+
+/** A test file: test-*.js, .mjs or .cjs, as Node's tools/test.py and Deno's harness collect them. */
+const TEST_FILE = /^test-.*\.(?:js|mjs|cjs)$/;
+
+/**
+ * Node's test/ folder to use: the one given, else NODE_TEST_DIR. It must hold common/index.js.
+ * @param {string | undefined} given
+ */
+export function nodeTestDir(given = process.env.NODE_TEST_DIR) {
+  if (!given)
+    throw new Error(
+      'No Node test tree: set NODE_TEST_DIR to the test/ folder of a Node checkout (it holds common/ and parallel/)',
+    );
+  const dir = resolve(given);
+  if (!existsSync(join(dir, 'common', 'index.js')))
+    throw new Error(`NODE_TEST_DIR ${dir} has no common/index.js: set it to the test/ folder of a Node checkout`);
+  return dir;
+}
+
+/**
+ * The files to run, as paths under test/ ("parallel/test-fs-cp.js") with their module.
+ * @param {{testDir: string, dirs?: string[], modules?: string[], globs?: string[], map?: ReturnType<typeof loadModuleMap>}} o
+ * @returns {Array<{file: string, module: string}>}
+ */
+export function discoverTests({ testDir, dirs = DEFAULT_DIRS, modules = [], globs = [], map = loadModuleMap() }) {
+  for (const d of dirs) {
+    if (!/^[\w.-]+$/.test(d) || !existsSync(join(testDir, d)) || !statSync(join(testDir, d)).isDirectory())
+      throw new Error(
+        `DIRS names "${d}", which is not a folder of ${testDir}: valid folders are e.g. parallel, es-module, sequential`,
+      );
+  }
+  const known = new Set([...Object.values(map.prefixes), ...Object.values(map.folders), 'other']);
+  for (const m of modules)
+    if (!known.has(m))
+      throw new Error(
+        `MODULES names "${m}", which is no module of conformance/node-test/modules.json: valid modules are ${[...known].sort().join(', ')}`,
+      );
+  const res = globs.map(globToRegExp);
+  const out = [];
+  for (const d of dirs) {
+    for (const name of readdirSync(join(testDir, d)).sort()) {
+      if (!TEST_FILE.test(name)) continue;
+      const file = `${d}/${name}`;
+      const module = moduleOf(file, map);
+      if (modules.length && !modules.includes(module)) continue;
+      if (res.length && !res.some((re) => re.test(file) || re.test(name))) continue;
+      out.push({ file, module });
+    }
+  }
+  return out;
+}
+
+/**
+ * Copy Node's test/ folder into a fresh suite root. Returns the root, its test/ folder, and a
+ * function that removes it.
+ * @param {string} testDir
+ */
+export function prepareSuite(testDir) {
+  const root = mkdtempSync(join(tmpdir(), 'parity-node-test-'));
+  const testRoot = join(root, 'test');
+  cpSync(testDir, testRoot, { recursive: true, verbatimSymlinks: true });
+  writeFileSync(join(root, 'package.json'), '{"type":"commonjs"}\n');
+  return { root, testRoot, remove: () => rmSync(root, { recursive: true, force: true }) };
+}

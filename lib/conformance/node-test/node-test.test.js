@@ -1,0 +1,191 @@
+// make node-compat: fixture test files of known outcome (pass, fail, skip, timeout, crash, a
+// `// Flags:` line, a node:test file, .mjs files) on node, deno and bun through the real runners,
+// plus the pieces that judge, retry, group and table them.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../../paths.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
+import { discoverTests, prepareSuite } from './corpus.js';
+import { expectationOf, judge, validateNodeTestExpectations } from './expectations.js';
+import { failureGroups } from './groups.js';
+import { invocationFor, kindNodeTest, parseFlags } from './invocation.js';
+import { moduleOf } from './modules.js';
+import { firstErrorLine, groupKey, outcomeOf } from './outcome.js';
+import { nodeTestRows, runNodeTests, runnersFor, settle } from './run.js';
+import { MAX_WIDTH, nodeTestReport } from './table.js';
+
+const FIXTURES = join(ROOT, 'conformance', 'fixtures', 'node-test', 'test');
+
+/** What each fixture file must give on every runtime. */
+const KNOWN = {
+  'parallel/test-fixture-pass.js': 'pass',
+  'parallel/test-fixture-fail.js': 'fail',
+  'parallel/test-fixture-skip.js': 'skip',
+  'parallel/test-fixture-timeout.js': 'timeout',
+  'parallel/test-fixture-crash.js': 'crash',
+  'parallel/test-fixture-flags.js': 'pass',
+  'parallel/test-fixture-node-test.js': 'pass',
+  'es-module/test-fixture-esm.mjs': 'pass',
+  'es-module/test-fixture-esm-fail.mjs': 'fail',
+};
+
+test('fixture files give their known outcome on node, deno and bun, each in its own process', async () => {
+  const runtimes = ['node', 'deno', 'bun'].map((id) => resolveRuntime(id));
+  const tests = discoverTests({ testDir: FIXTURES, dirs: ['parallel', 'es-module'] });
+  assert.deepEqual(tests.map((t) => t.file).sort(), Object.keys(KNOWN).sort());
+  const runners = await runnersFor(runtimes);
+  const suite = prepareSuite(FIXTURES);
+  let settled;
+  try {
+    settled = await runNodeTests({ runtimes, runners, tests, suite, expectations: {}, timeoutMs: 3000 });
+  } finally {
+    suite.remove();
+  }
+  const got = {};
+  for (const r of settled.results) got[`${r.runtime} ${r.test.file}`] = r.rec.outcome;
+  const want = {};
+  for (const rt of runtimes) for (const [f, o] of Object.entries(KNOWN)) want[`${rt.id} ${f}`] = o;
+  assert.deepEqual(got, want);
+  const rows = nodeTestRows(settled.results);
+  const skip = rows.filter((r) => r.file.endsWith('skip.js'));
+  assert.ok(skip.every((r) => r.status === 'skip' && r.detail === 'no widget on this runtime'));
+  const fail = rows.filter((r) => r.file === 'parallel/test-fixture-fail.js');
+  assert.ok(
+    fail.every((r) => /AssertionError.*one is not two/.test(r.detail) && r.exit_code !== 0),
+    JSON.stringify(fail),
+  );
+  // Unexpected results (the failing, timing-out and crashing files) were retried once on every runtime.
+  assert.equal(settled.retried, 4);
+  assert.ok(rows.filter((r) => KNOWN[r.file] !== 'pass' && KNOWN[r.file] !== 'skip').every((r) => r.retry));
+});
+
+test('outcomeOf: exit 0 with a skip line is a skip, not a pass; a signal is a crash; a kill is a timeout', () => {
+  const end = { code: 0, signal: null, killed: false, stdout: '1..0 # Skipped: missing openssl\n', stderr: '', ms: 5 };
+  assert.equal(outcomeOf('f', end, 10).outcome, 'skip');
+  assert.equal(outcomeOf('f', end, 10).skip_reason, 'missing openssl');
+  assert.equal(outcomeOf('f', { ...end, stdout: 'ok' }, 10).outcome, 'pass');
+  assert.equal(outcomeOf('f', { ...end, code: null, signal: 'SIGSEGV' }, 10).outcome, 'crash');
+  assert.equal(outcomeOf('f', { ...end, killed: true, code: null, signal: 'SIGKILL' }, 10).outcome, 'timeout');
+  const failed = outcomeOf(
+    'f',
+    { ...end, code: 1, stdout: '', stderr: 'node:assert:1\n  ^\n\nTypeError: x is not a function\n    at y' },
+    10,
+  );
+  assert.deepEqual(
+    [failed.outcome, failed.exit_code, failed.first_error],
+    ['fail', 1, 'TypeError: x is not a function'],
+  );
+});
+
+test('firstErrorLine finds the error among source excerpts (bun) and deno\'s "error:" lines', () => {
+  assert.equal(
+    firstErrorLine('9 | test(\n        ^\nerror: Cannot use test() outside of the test runner\n'),
+    'error: Cannot use test() outside of the test runner',
+  );
+  assert.equal(
+    firstErrorLine('\u001b[31merror\u001b[0m: Uncaught (in promise) Error: boom\n'),
+    'error: Uncaught (in promise) Error: boom',
+  );
+  assert.equal(firstErrorLine('', 'last words\n'), 'last words');
+  assert.equal(groupKey('Error at /tmp/parity-node-test-abc/test/x.js:12:3'), 'Error at <root>/test/x.js:N');
+});
+
+test('flags: node takes the line whole; deno folds V8 flags and sets node options; bun keeps its own flags', () => {
+  const source = "// Flags: --expose-gc --expose-internals --no-warnings\nrequire('node:test');\n";
+  assert.deepEqual(parseFlags(source), ['--expose-gc', '--expose-internals', '--no-warnings']);
+  const file = 'test/parallel/x.js';
+  const node = invocationFor(kindNodeTest('node'), { file, source: 'x' });
+  assert.deepEqual(node.args, [file]);
+  assert.deepEqual(invocationFor(kindNodeTest('node'), { file, source }).args, [
+    '--expose-gc',
+    '--expose-internals',
+    '--no-warnings',
+    file,
+  ]);
+  const deno = invocationFor(kindNodeTest('deno'), { file, source });
+  assert.equal(deno.args[0], 'test');
+  assert.ok(deno.args.includes('--v8-flags=--expose-gc'));
+  assert.deepEqual([deno.nodeOptions, deno.dropped], [['--no-warnings'], ['--expose-internals']]);
+  const bun = invocationFor(kindNodeTest('bun'), { file, source });
+  assert.deepEqual(bun.args, ['test', '--expose-gc', `./${file}`]);
+  assert.deepEqual(invocationFor(kindNodeTest('bun'), { file, source: '// Flags: --expose-gc\n' }).args, [
+    '--expose-gc',
+    file,
+  ]);
+});
+
+test('modules: the longest prefix wins, folders fill in, the rest is other', () => {
+  const map = { folders: { 'es-module/': 'module' }, prefixes: { 'test-http': 'http', 'test-http2': 'http2' } };
+  assert.equal(moduleOf('parallel/test-http2-ping.js', map), 'http2');
+  assert.equal(moduleOf('parallel/test-http-agent.js', map), 'http');
+  assert.equal(moduleOf('es-module/test-esm-x.mjs', map), 'module');
+  assert.equal(moduleOf('parallel/test-zzz.js', map), 'other');
+  assert.throws(() => discoverTests({ testDir: FIXTURES, modules: ['nosuch'] }), /MODULES names "nosuch"/);
+  assert.throws(() => discoverTests({ testDir: FIXTURES, dirs: ['nowhere'] }), /DIRS names "nowhere"/);
+});
+
+test('expectations: kinds are checked, globs match, and a judged outcome says whether it was expected', () => {
+  assert.deepEqual(validateNodeTestExpectations({ a: { kind: 'engine-specific', reason: 'V8 heap snapshot' } }), []);
+  assert.match(validateNodeTestExpectations({ a: { kind: 'todo', reason: 'x' } })[0], /"kind" must be one of/);
+  assert.match(validateNodeTestExpectations({ a: { kind: 'bug' } })[0], /"reason" must be a non-empty string/);
+  const data = { 'parallel/test-inspector-*.js': { kind: 'engine-specific', reason: 'the V8 inspector protocol' } };
+  assert.equal(expectationOf(data, 'parallel/test-inspector-open.js')?.kind, 'engine-specific');
+  assert.equal(expectationOf(data, 'parallel/test-fs-cp.js'), null);
+  assert.equal(judge('fail', null), 'fail');
+  assert.equal(judge('crash', null), 'error');
+  assert.equal(judge('timeout', { flaky: false }), 'expected-fail');
+  assert.equal(judge('pass', { flaky: false }), 'unexpected-pass');
+  assert.equal(judge('pass', { flaky: true }), 'pass');
+  assert.equal(judge('skip', { flaky: false }), 'skip');
+});
+
+test('settle: a file retried on every runtime is flaky where its runs differ, unexpected only if both were', () => {
+  const r = (runtime, outcome, status) => ({ runtime, test: { file: 'f', module: 'fs' }, rec: { outcome }, status });
+  const first = [r('a', 'fail', 'fail'), r('b', 'pass', 'pass')];
+  const retried = [r('a', 'pass', 'pass'), r('b', 'pass', 'pass')];
+  const s = settle(first, retried);
+  assert.deepEqual(s.flaky, [{ runtime: 'a', file: 'f', outcomes: ['fail', 'pass'] }]);
+  assert.deepEqual(
+    s.results.map((x) => [x.runtime, x.status, x.retry.flaky]),
+    [
+      ['a', 'pass', true],
+      ['b', 'pass', false],
+    ],
+  );
+});
+
+test('a kind whose adapter module is absent is unsupported with that reason', async () => {
+  const rt = resolveRuntime('workerd');
+  const missing = Object.assign(new Error('nope'), { code: 'ERR_MODULE_NOT_FOUND' });
+  const runners = await runnersFor([rt], () => Promise.reject(missing));
+  assert.match(runners.get('workerd')?.unsupported ?? '', /workerd-node-test\.js is not in this checkout/);
+  const fake = await runnersFor([rt], async () => ({
+    runNodeTestInWorkerd: async () => ({}),
+    applicability: () => 'listens on a socket',
+  }));
+  assert.equal(fake.get('workerd')?.adapter.applicability(''), 'listens on a socket');
+});
+
+test('the module table fits 120 columns for five runtimes and keeps skips apart from passes', () => {
+  const ids = ['node@25.8.1', 'node', 'deno', 'bun', 'workerd'];
+  const rows = [];
+  for (let i = 0; i < 400; i++) {
+    for (const id of ids.slice(0, 4)) {
+      const outcome = i % 10 === 0 ? 'skip' : (i + id.length) % 7 === 0 ? 'fail' : 'pass';
+      rows.push({
+        runtime: id,
+        file: `parallel/test-fs-${i}.js`,
+        module: i < 300 ? 'fs' : 'child_process',
+        outcome,
+        status: outcome,
+      });
+    }
+  }
+  const text = nodeTestReport(rows, { runtimes: ids, unsupported: { workerd: 'no adapter' } });
+  for (const line of text.split('\n').slice(0, 5)) assert.ok(line.length <= MAX_WIDTH, line);
+  assert.match(text, /fs \(300 files\): node@25\.8\.1 passes \d+ of 270 \(30 skipped\); node \d+ \(\d+%\) of 270/);
+  assert.match(text, /workerd unsupported/);
+  const groups = failureGroups(rows.map((r) => ({ ...r, detail: 'Error: same' })));
+  assert.equal(groups[0].key, 'Error: same');
+});
