@@ -2,6 +2,7 @@
 // runtimes, per node:* module), node-compat-table (the per-module table of a results file) and
 // node-compat-groups (failures grouped by their first error line, to decide expectations from).
 
+import { readFileSync } from 'node:fs';
 import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuite } from '../conformance/node-test/corpus.js';
 import { loadNodeTestExpectations, NODE_TEST_UNEXPECTED } from '../conformance/node-test/expectations.js';
 import { failureGroups, groupLines } from '../conformance/node-test/groups.js';
@@ -127,8 +128,21 @@ function nodeTestRowsOf(positionals) {
 
 function table(values, positionals) {
   const { rows, files } = nodeTestRowsOf(positionals);
+  // The run's own runtime order and the runtimes it could not run (workerd without its adapter).
+  const docs = files.map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  const ids = new Set(rows.map((r) => r.runtime));
+  const unsupported = Object.assign({}, ...docs.map((d) => d.node_test?.unsupported ?? {}));
+  const runtimes = [...new Set(docs.flatMap((d) => (d.runtimes ?? []).map((r) => r.id)))].filter(
+    (id) => ids.has(id) || unsupported[id],
+  );
   console.log(`from ${files.map(displayPath).join(', ')}`);
-  console.log(nodeTestReport(rows, { reference: values.baseline || REFERENCE }));
+  console.log(
+    nodeTestReport(rows, {
+      runtimes: runtimes.length ? runtimes : undefined,
+      unsupported,
+      reference: values.baseline || REFERENCE,
+    }),
+  );
   return 0;
 }
 

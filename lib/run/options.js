@@ -100,6 +100,10 @@ export const OPTIONS = {
   good: { type: 'string', help: 'bisect: the older release, e.g. 24.9.0' },
   bad: { type: 'string', help: 'bisect: the newer release, e.g. 24.21.0' },
   wpt: { type: 'string', help: 'bisect: a WPT test file; find where its subtests changed status instead of a figure' },
+  'node-test': {
+    type: 'string',
+    help: "timeline, bisect: one of Node's test files (parallel/test-fs-cp.js); find where its outcome changed",
+  },
   html: { type: 'string', help: 'timeline: where to write the chart (default: beside the results file)' },
   // Conformance (wpt, checks).
   'wpt-dir': { type: 'string', help: 'a web-platform-tests checkout (default .wpt/wpt, from wpt-fetch)' },

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { discoverTests, prepareSuite } from './corpus.js';
+import { crosscheck, parseJsonc } from './crosscheck.js';
 import { expectationOf, judge, validateNodeTestExpectations } from './expectations.js';
 import { failureGroups } from './groups.js';
 import { invocationFor, kindNodeTest, parseFlags } from './invocation.js';
@@ -188,4 +189,32 @@ test('the module table fits 120 columns for five runtimes and keeps skips apart 
   assert.match(text, /workerd unsupported/);
   const groups = failureGroups(rows.map((r) => ({ ...r, detail: 'Error: same' })));
   assert.equal(groups[0].key, 'Error: same');
+});
+
+test("crosscheck reads Deno's config.jsonc (comments, trailing commas) and counts agreement by exit 0", () => {
+  const config = parseJsonc(`{
+    "tests": {
+      // a comment with "quotes" and a // inside
+      "parallel/a.js": {},
+      "parallel/b.js": { "ignore": true, "reason": "needs internals" },
+      "parallel/c.js": { "linux": false, "reason": "flaky on linux", },
+      "parallel/d.js": {},
+    },
+  }`);
+  const rows = [
+    { file: 'parallel/a.js', outcome: 'skip' },
+    { file: 'parallel/b.js', outcome: 'fail' },
+    { file: 'parallel/c.js', outcome: 'pass' },
+    { file: 'parallel/d.js', outcome: 'timeout' },
+    { file: 'parallel/e.js', outcome: 'pass' },
+  ];
+  const c = crosscheck(rows, config.tests);
+  assert.deepEqual([c.both, c.agree, c.agreePass, c.agreeNotPass, c.unlisted, c.unlistedPass], [4, 2, 1, 1, 1, 1]);
+  assert.deepEqual(
+    c.differ.map((d) => [d.file, d.deno, d.reason]),
+    [
+      ['parallel/c.js', 'not-pass', 'flaky on linux'],
+      ['parallel/d.js', 'pass', null],
+    ],
+  );
 });

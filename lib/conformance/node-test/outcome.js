@@ -17,6 +17,8 @@ const SKIPPED = /^1\.\.0 # Skipped: ?(.*)$/m;
 const ERROR_LINE = [
   /^(?:Uncaught (?:\(in promise\) )?)?(?:[\w$]+\.)?[A-Z][\w$]*(?:Error|Exception)\b(?: \[[\w$]+\])?(?::|$)/,
   /^error: /i,
+  // test/common's mustCall check at exit (Node's own wording).
+  /^Mismatched .* function calls\./,
   /panicked|^panic\b|^Segmentation fault|^Assertion failed|^#\s*Fatal error/i,
 ];
 

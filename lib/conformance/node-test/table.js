@@ -48,7 +48,11 @@ export function countsOf(rows) {
  */
 export function relative(rows, ref) {
   if (!ref) return null;
-  const refPass = new Set(ref.filter((r) => r.outcome === 'pass').map((r) => r.file));
+  // Files this runtime cannot run by design, or that parity's side excludes, do not count against it.
+  const out = new Set(
+    rows.filter((r) => r.status === 'not-applicable' || (r.kind && EXCLUDED_KINDS.has(r.kind))).map((r) => r.file),
+  );
+  const refPass = new Set(ref.filter((r) => r.outcome === 'pass' && !out.has(r.file)).map((r) => r.file));
   if (!refPass.size) return null;
   const both = rows.filter((r) => r.outcome === 'pass' && refPass.has(r.file)).length;
   return { both, of: refPass.size, pct: (100 * both) / refPass.size };
@@ -138,7 +142,11 @@ export function plainLine(m, ref) {
       i === 0 || c.id === ref
         ? `${c.id} passes ${c.passed} of ${c.applicable}`
         : `${c.id} ${c.passed}${c.rel ? ` (${pct(c.rel)})` : ''} of ${c.applicable}`;
-    const extra = [c.skipped ? `${c.skipped} skipped` : '', c.na ? `${c.na} not applicable` : ''].filter(Boolean);
+    const extra = [
+      c.skipped ? `${c.skipped} skipped` : '',
+      c.na ? `${c.na} not applicable` : '',
+      c.kinds['engine-specific'] ? `${c.kinds['engine-specific']} engine-specific` : '',
+    ].filter(Boolean);
     return `${head}${c.applicable !== m.files && c.na ? ' applicable' : ''}${extra.length ? ` (${extra.join(', ')})` : ''}`;
   });
   return `${m.module} (${m.files} files): ${parts.join('; ')}`;
@@ -153,6 +161,9 @@ export function nodeTestReport(rows, o = {}) {
   const t = moduleTable(rows, o);
   const lines = [
     `Node test files per module: passed/applicable${t.reference ? ` (% of ${t.reference}'s passes also passed)` : ''}, skips apart`,
+    ...(t.reference
+      ? []
+      : ['(no node-relative %: the run has no reference runtime, node@25.8.1 unless --baseline names one)']),
     ...tableLines(t),
     '',
     ...t.modules.map((m) => plainLine(m, t.reference)),

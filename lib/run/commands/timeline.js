@@ -10,14 +10,27 @@ const MEASURE = ['suite', 'workload', 'params', 'quick', 'rounds', 'timeout', 'm
 export const TIMELINE_COMMANDS = {
   timeline: {
     summary:
-      'a figure (or a WPT file, --wpt) across releases: run them interleaved, print the series with a sparkline, chart it (or show a kept file)',
-    options: ['runtime', 'versions', 'every', 'wpt', 'wpt-dir', ...MEASURE, 'floor', 'markdown', 'html'],
+      'a figure (or a WPT file, --wpt, or a Node test file, --node-test) across releases: run them interleaved, print the series with a sparkline, chart it (or show a kept file)',
+    options: [
+      'runtime',
+      'versions',
+      'every',
+      'wpt',
+      'wpt-dir',
+      'node-test',
+      'node-test-dir',
+      ...MEASURE,
+      'floor',
+      'markdown',
+      'html',
+    ],
     files: [0, 1, 'timeline shows at most one results file'],
     run: (o, [file]) => (file ? showTimeline(file, o) : timeline(o)),
   },
   bisect: {
-    summary: 'the release between --good and --bad where a figure (or a WPT file, --wpt) changed',
-    options: ['runtime', 'good', 'bad', 'wpt', 'wpt-dir', ...MEASURE],
+    summary:
+      'the release between --good and --bad where a figure (or a WPT file, --wpt, or a Node test file, --node-test) changed',
+    options: ['runtime', 'good', 'bad', 'wpt', 'wpt-dir', 'node-test', 'node-test-dir', ...MEASURE],
     run: (o) => bisect(o),
   },
   prune: {

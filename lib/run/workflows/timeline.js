@@ -136,9 +136,10 @@ export async function timeline(o) {
   if (o.every && !EVERY.includes(o.every))
     throw new UsageError(`Invalid EVERY "${o.every}": valid values are ${EVERY.join(', ')}`);
   if (!o.versions?.trim()) throw new UsageError('Set VERSIONS to a range "22.0.0..24.21.0" or a list "24.9.0 24.21.0"');
-  if (o.wpt) {
+  if (o.wpt || o['node-test']) {
     const found = await releasesFor(o.runtime, o.versions, o.every ?? 'patch');
     for (const s of found.skipped) process.stderr.write(`parity: skipped ${o.runtime}@${s.version}: ${s.reason}\n`);
+    if (o['node-test']) return (await import('./bisect-node-test.js')).timelineNodeTest(o, found.versions);
     return (await import('./bisect-wpt.js')).timelineWpt(o, found.versions);
   }
   const opts = await planCheck(o, false);
@@ -189,10 +190,11 @@ export function figureText(cell, unit) {
 export async function bisect(o) {
   needName(o);
   if (!o.good || !o.bad) throw new UsageError('Set GOOD and BAD to two releases, e.g. GOOD=24.9.0 BAD=24.21.0');
-  const opts = o.wpt ? o : await planCheck(o, true);
+  const opts = o.wpt || o['node-test'] ? o : await planCheck(o, true);
   const { versions, skipped } = await releasesFor(o.runtime, `${o.good}..${o.bad}`);
   for (const s of skipped) process.stderr.write(`parity: skipped ${o.runtime}@${s.version}: ${s.reason}\n`);
   if (o.wpt) return (await import('./bisect-wpt.js')).bisectWpt(o, versions);
+  if (o['node-test']) return (await import('./bisect-node-test.js')).bisectNodeTest(o, versions);
   checkCap(o.runtime, Math.min(versions.length, 3));
   const dir = (o.out ?? resultsPath(new Date(), undefined, `-bisect-${o.runtime}`)).replace(/\.json$/, '');
   mkdirSync(dir, { recursive: true });
