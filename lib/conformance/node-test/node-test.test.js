@@ -89,7 +89,8 @@ test('firstErrorLine finds the error among source excerpts (bun) and deno\'s "er
     'error: Uncaught (in promise) Error: boom',
   );
   assert.equal(firstErrorLine('', 'last words\n'), 'last words');
-  assert.equal(groupKey('Error at /tmp/parity-node-test-abc/test/x.js:12:3'), 'Error at <root>/test/x.js:N');
+  assert.equal(groupKey('Error at /tmp/parity-node-test-abc/test/x.js:12:3'), 'Error at <root>/…');
+  assert.equal(groupKey("Cannot find module 'a' from '<root>/test/parallel/test-b.js'"), "Cannot find module 'a' from '<root>/…'");
 });
 
 test('flags: node takes the line whole; deno folds V8 flags and sets node options; bun keeps its own flags', () => {
