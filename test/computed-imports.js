@@ -49,6 +49,11 @@ export const COMPUTED = [
     "the server job's workload file, for its request() and verify()",
   ],
   [
+    'lib/conformance/node-test/run.js',
+    'u',
+    "a kind's Node-test adapter (workerd's), named by its runners/<kind>/node-test.json and absent until written: a missing module makes that column unsupported",
+  ],
+  [
     'lib/conformance/checks-load.js',
     'new URL(file, HERE).href',
     'the shared checks are the files of conformance/checks/, found by listing it',

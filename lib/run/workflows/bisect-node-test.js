@@ -4,15 +4,15 @@
 // cleanly), from one copy of Node's test tree made for the whole search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { nodeTestDir, prepareSuite } from '../conformance/node-test/corpus.js';
-import { runnersFor, runOneFile } from '../conformance/node-test/run.js';
-import { UsageError } from '../paths.js';
-import { provenance, resultsPath, writeJsonAtomic } from '../results/file.js';
-import { bisectSearch } from '../runtimes/bisect.js';
-import { invocation } from '../runtimes/drivers/process.js';
-import { NOTES_URL } from '../runtimes/platform.js';
-import { resolveRuntime } from '../runtimes/registry.js';
-import { releaseIds } from '../runtimes/releases.js';
+import { nodeTestDir, prepareSuite } from '../../conformance/node-test/corpus.js';
+import { runnersFor, runOneFile } from '../../conformance/node-test/run.js';
+import { UsageError } from '../../paths.js';
+import { provenance, resultsPath, writeJsonAtomic } from '../../results/file.js';
+import { bisectSearch } from '../../runtimes/bisect.js';
+import { invocation } from '../../runtimes/drivers/process.js';
+import { NOTES_URL } from '../../runtimes/platform.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
+import { releaseIds } from '../../runtimes/releases.js';
 
 /**
  * The file's outcome on one release: runs it (through the kind's node-test.json) and returns

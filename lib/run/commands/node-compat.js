@@ -3,19 +3,19 @@
 // node-compat-groups (failures grouped by their first error line, to decide expectations from).
 
 import { readFileSync } from 'node:fs';
-import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuite } from '../conformance/node-test/corpus.js';
-import { loadNodeTestExpectations, NODE_TEST_UNEXPECTED } from '../conformance/node-test/expectations.js';
-import { failureGroups, groupLines } from '../conformance/node-test/groups.js';
-import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../conformance/node-test/run.js';
-import { nodeTestReport, REFERENCE } from '../conformance/node-test/table.js';
-import { readConformanceRows, writeConformanceResults } from '../conformance/results.js';
-import { displayPath, splitList } from '../paths.js';
-import { printable } from '../report/printable.js';
-import { runtimeInfo } from '../results/file.js';
-import { probeRuntime } from '../runtimes/drivers/index.js';
-import { invocation } from '../runtimes/drivers/process.js';
-import { resolveRuntime } from '../runtimes/registry.js';
-import { positiveOption } from './options.js';
+import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuite } from '../../conformance/node-test/corpus.js';
+import { loadNodeTestExpectations, NODE_TEST_UNEXPECTED } from '../../conformance/node-test/expectations.js';
+import { failureGroups, groupLines } from '../../conformance/node-test/groups.js';
+import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../../conformance/node-test/run.js';
+import { nodeTestReport, REFERENCE } from '../../conformance/node-test/table.js';
+import { readConformanceRows, writeConformanceResults } from '../../conformance/results.js';
+import { displayPath, splitList } from '../../paths.js';
+import { printable } from '../../report/model/printable.js';
+import { runtimeInfo } from '../../results/file.js';
+import { probeRuntime } from '../../runtimes/drivers/index.js';
+import { invocation } from '../../runtimes/drivers/process.js';
+import { resolveRuntime } from '../../runtimes/registry.js';
+import { positiveOption } from '../options.js';
 
 /** Print one finished file: unexpected results always, the rest with --verbose or every 100th. */
 function progressLine(values, root) {
@@ -160,7 +160,7 @@ function groups(values, positionals) {
 
 const RESULTS = 'results files (default: the newest conformance rows in results/)';
 
-/** @type {Record<string, import('./options.js').Command>} */
+/** @type {Record<string, import('../options.js').Command>} */
 export const NODE_COMPAT_COMMANDS = {
   'node-compat': {
     summary: "run Node's own test files on the runtimes, per node:* module; exit 1 on an unexpected result",
