@@ -25,9 +25,6 @@ export const NODE_TEST_KINDS = {
   'outdated-test': 'the test checks behaviour its own Node version has since changed: excluded from the score',
 };
 
-/** Kinds that are parity's or the test's side: they never lower a runtime's figure. */
-export const EXCLUDED_KINDS = new Set(['harness', 'outdated-test']);
-
 /**
  * Problems with an expectations object (empty when valid).
  * @param {any} data
@@ -89,9 +86,6 @@ export function expectationOf(data, file) {
   }
   return null;
 }
-
-/** Row statuses that make a run fail. */
-export const NODE_TEST_UNEXPECTED = new Set(['fail', 'timeout', 'error', 'unexpected-pass']);
 
 /**
  * A row status from an outcome and the file's expectation: skips and not-applicable files are

@@ -3,12 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../paths.js';
+import { NODE_TEST_OTHER } from '../../results/node-test.js';
 
 /** Where the file → module map lives. */
 export const MODULES_FILE = join(ROOT, 'conformance', 'node-test', 'modules.json');
 
 /** The bucket of files no prefix claims. */
-export const OTHER = 'other';
+export const OTHER = NODE_TEST_OTHER;
 
 /** @returns {{folders: Record<string, string>, prefixes: Record<string, string>}} */
 export function loadModuleMap(file = MODULES_FILE) {
@@ -29,14 +30,4 @@ export function moduleOf(file, map) {
   if (best) return map.prefixes[best];
   for (const [folder, mod] of Object.entries(map.folders)) if (file.startsWith(folder)) return mod;
   return OTHER;
-}
-
-/**
- * The name prefix of a file for the "other" bucket's summary: test-foo-bar.js → test-foo.
- * @param {string} file
- */
-export function prefixOf(file) {
-  const name = file.slice(file.lastIndexOf('/') + 1);
-  const m = /^(test-[A-Za-z0-9]+)/.exec(name);
-  return m ? m[1] : name;
 }

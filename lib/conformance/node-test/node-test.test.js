@@ -14,7 +14,6 @@ import { invocationFor, kindNodeTest, parseFlags } from './invocation.js';
 import { moduleOf } from './modules.js';
 import { firstErrorLine, groupKey, outcomeOf } from './outcome.js';
 import { nodeTestRows, runNodeTests, runnersFor, settle } from './run.js';
-import { MAX_WIDTH, nodeTestReport } from './table.js';
 
 const FIXTURES = join(ROOT, 'conformance', 'fixtures', 'node-test', 'test');
 
@@ -90,7 +89,10 @@ test('firstErrorLine finds the error among source excerpts (bun) and deno\'s "er
   );
   assert.equal(firstErrorLine('', 'last words\n'), 'last words');
   assert.equal(groupKey('Error at /tmp/parity-node-test-abc/test/x.js:12:3'), 'Error at <root>/…');
-  assert.equal(groupKey("Cannot find module 'a' from '<root>/test/parallel/test-b.js'"), "Cannot find module 'a' from '<root>/…'");
+  assert.equal(
+    groupKey("Cannot find module 'a' from '<root>/test/parallel/test-b.js'"),
+    "Cannot find module 'a' from '<root>/…'",
+  );
 });
 
 test('flags: node takes the line whole; deno folds V8 flags and sets node options; bun keeps its own flags', () => {
@@ -169,29 +171,6 @@ test('a kind whose adapter module is absent is unsupported with that reason', as
   assert.equal(fake.get('workerd')?.adapter.applicability(''), 'listens on a socket');
 });
 
-test('the module table fits 120 columns for five runtimes and keeps skips apart from passes', () => {
-  const ids = ['node@25.8.1', 'node', 'deno', 'bun', 'workerd'];
-  const rows = [];
-  for (let i = 0; i < 400; i++) {
-    for (const id of ids.slice(0, 4)) {
-      const outcome = i % 10 === 0 ? 'skip' : (i + id.length) % 7 === 0 ? 'fail' : 'pass';
-      rows.push({
-        runtime: id,
-        file: `parallel/test-fs-${i}.js`,
-        module: i < 300 ? 'fs' : 'child_process',
-        outcome,
-        status: outcome,
-      });
-    }
-  }
-  const text = nodeTestReport(rows, { runtimes: ids, unsupported: { workerd: 'no adapter' } });
-  for (const line of text.split('\n').slice(0, 5)) assert.ok(line.length <= MAX_WIDTH, line);
-  assert.match(text, /fs \(300 files\): node@25\.8\.1 passes \d+ of 270 \(30 skipped\); node \d+ \(\d+%\) of 270/);
-  assert.match(text, /workerd unsupported/);
-  const groups = failureGroups(rows.map((r) => ({ ...r, detail: 'Error: same' })));
-  assert.equal(groups[0].key, 'Error: same');
-});
-
 test("crosscheck reads Deno's config.jsonc (comments, trailing commas) and counts agreement by exit 0", () => {
   const config = parseJsonc(`{
     "tests": {
@@ -218,4 +197,34 @@ test("crosscheck reads Deno's config.jsonc (comments, trailing commas) and count
       ['parallel/d.js', 'pass', null],
     ],
   );
+});
+
+test('failures group by their first error line, per runtime, largest first; expected ones only when asked', () => {
+  const row = (runtime, file, status, detail) => ({ runtime, file, status, outcome: 'fail', detail });
+  const rows = [
+    row(
+      'bun',
+      'parallel/a.js',
+      'fail',
+      "error: Cannot find module 'internal/x' from '/tmp/parity-node-test-q1/test/parallel/a.js'",
+    ),
+    row(
+      'bun',
+      'parallel/b.js',
+      'fail',
+      "error: Cannot find module 'internal/x' from '/tmp/parity-node-test-q1/test/parallel/b.js'",
+    ),
+    row('bun', 'parallel/c.js', 'expected-fail', 'TypeError: nope'),
+    row('deno', 'parallel/a.js', 'fail', 'TypeError: nope'),
+  ];
+  const open = failureGroups(rows);
+  assert.deepEqual(
+    open.map((g) => [g.runtime, g.files.length]),
+    [
+      ['bun', 2],
+      ['deno', 1],
+    ],
+  );
+  assert.equal(open[0].key, "error: Cannot find module 'internal/x' from '<root>/…'");
+  assert.equal(failureGroups(rows, { all: true, runtime: 'bun' }).length, 2);
 });

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../paths.js';
+import { NODE_TEST_UNEXPECTED } from '../../results/node-test.js';
 import { runToEnd } from '../../runtimes/proc.js';
 import { pool } from '../wpt.js';
-import { expectationOf, judge, NODE_TEST_UNEXPECTED } from './expectations.js';
+import { expectationOf, judge } from './expectations.js';
 import { invocationFor, kindNodeTest } from './invocation.js';
 import { outcomeOf } from './outcome.js';
 

@@ -14,6 +14,7 @@ import { anchorId } from './anchor.js';
 import { chartData } from './charts.js';
 import { runtimeColor } from './colors.js';
 import { conformanceHtml } from './conformance.js';
+import { nodeTestHtml } from './node-test.js';
 
 export { chartData };
 
@@ -116,10 +117,12 @@ export function renderHtml(doc, { show = ['cpu', 'rss'], analyses = [] } = {}) {
     };
   });
   const conformance = conformanceHtml(conformanceRows(doc), escapeHtml);
+  const nodeTest = nodeTestHtml(conformanceRows(doc), escapeHtml, { unsupported: doc.node_test?.unsupported });
   const sections = [
     { id: 'machine', title: 'Machine and runtimes', entries: [], always: true },
     ...chartSections,
     ...(conformance ? [{ id: 'conformance', title: 'Conformance', entries: [], always: true }] : []),
+    ...(nodeTest ? [{ id: 'node-test', title: "Node's own tests", entries: [], always: true }] : []),
     {
       id: 'tables',
       title: 'Tables',
@@ -141,6 +144,7 @@ ${toc(sections)}
 <p class="key">${key}</p></section>
 ${chartSections.map((s) => s.html).join('\n')}
 ${conformance}
+${nodeTest}
 <section id="tables"><h2>Tables</h2>
 ${tables.map((x) => htmlTable(x.t, x.id)).join('\n')}
 <ul class="notes">${r.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>

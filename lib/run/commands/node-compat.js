@@ -4,14 +4,16 @@
 
 import { readFileSync } from 'node:fs';
 import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuite } from '../../conformance/node-test/corpus.js';
-import { loadNodeTestExpectations, NODE_TEST_UNEXPECTED } from '../../conformance/node-test/expectations.js';
+import { loadNodeTestExpectations } from '../../conformance/node-test/expectations.js';
 import { failureGroups, groupLines } from '../../conformance/node-test/groups.js';
 import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../../conformance/node-test/run.js';
-import { nodeTestReport, REFERENCE } from '../../conformance/node-test/table.js';
 import { readConformanceRows, writeConformanceResults } from '../../conformance/results.js';
 import { displayPath, splitList } from '../../paths.js';
+import { REFERENCE } from '../../report/model/node-test.js';
 import { printable } from '../../report/model/printable.js';
+import { nodeTestReport } from '../../report/text/node-test.js';
 import { runtimeInfo } from '../../results/file.js';
+import { NODE_TEST_UNEXPECTED } from '../../results/node-test.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
 import { invocation } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';

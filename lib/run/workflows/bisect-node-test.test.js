@@ -17,7 +17,12 @@ async function stdoutOf(fn) {
   const write = process.stdout.write;
   const errWrite = process.stderr.write;
   let out = '';
-  process.stdout.write = /** @type {any} */ ((s) => ((out += s), true));
+  process.stdout.write = /** @type {any} */ (
+    (s) => {
+      out += s;
+      return true;
+    }
+  );
   process.stderr.write = /** @type {any} */ (() => true);
   try {
     return { code: await fn(), out };

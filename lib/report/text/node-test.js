@@ -1,0 +1,96 @@
+// The per-module table of make node-compat(-table) as text: the table (at most 120 columns), a
+// plain line per module, the totals, expected failures by kind and the biggest prefixes of "other".
+import { moduleTable } from '../model/node-test.js';
+
+/** Widest the table may print. */
+export const MAX_WIDTH = 120;
+
+const pct = (x) => (x === null ? '' : `${Math.floor(x.pct)}%`);
+
+/** A cell of the table: passed/applicable, the node-relative share, skips. */
+function cellText(c) {
+  if (c.unsupported) return ['unsupported', ''];
+  const main = `${c.passed}/${c.applicable}${c.rel ? ` ${pct(c.rel)}` : ''}`;
+  return [main, c.skipped ? String(c.skipped) : ''];
+}
+
+/**
+ * The table as text lines, no wider than MAX_WIDTH: module, files, then per runtime
+ * "passed/applicable rel%" and its skips.
+ * @param {ReturnType<typeof moduleTable>} t
+ */
+export function tableLines(t) {
+  const head = ['module', 'files', ...t.runtimes.flatMap((id) => [id, 'skip'])];
+  const body = [...t.modules, t.total].map((m) => [m.module, String(m.files), ...m.cells.flatMap(cellText)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const fmt = (r) =>
+    r
+      .map((s, i) => (i === 0 ? s.padEnd(widths[i]) : s.padStart(widths[i])))
+      .join(' ')
+      .trimEnd();
+  const lines = [fmt(head), ...body.map(fmt)];
+  if (lines.some((l) => l.length > MAX_WIDTH)) {
+    // Too many runtimes for one table: the plain lines below carry every figure.
+    return [`(${t.runtimes.length} runtimes do not fit ${MAX_WIDTH} columns: one line per module follows)`];
+  }
+  return lines;
+}
+
+/**
+ * One plain line per module: "fs: node@25.8.1 passes 321 of 335 (12 skipped); deno 300 (93%) …".
+ * @param {{module: string, files: number, cells: any[]}} m
+ * @param {string | null} ref
+ */
+export function plainLine(m, ref) {
+  const parts = m.cells.map((c, i) => {
+    if (c.unsupported) return `${c.id} unsupported`;
+    const head =
+      i === 0 || c.id === ref
+        ? `${c.id} passes ${c.passed} of ${c.applicable}`
+        : `${c.id} ${c.passed}${c.rel ? ` (${pct(c.rel)})` : ''} of ${c.applicable}`;
+    const extra = [
+      c.skipped ? `${c.skipped} skipped` : '',
+      c.na ? `${c.na} not applicable` : '',
+      c.kinds['engine-specific'] ? `${c.kinds['engine-specific']} engine-specific` : '',
+    ].filter(Boolean);
+    return `${head}${c.applicable !== m.files && c.na ? ' applicable' : ''}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+  });
+  return `${m.module} (${m.files} files): ${parts.join('; ')}`;
+}
+
+/**
+ * Everything make node-compat-table prints.
+ * @param {any[]} rows
+ * @param {{runtimes?: string[], unsupported?: Record<string, string>, reference?: string}} [o]
+ */
+export function nodeTestReport(rows, o = {}) {
+  const t = moduleTable(rows, o);
+  const lines = [
+    `Node test files per module: passed/applicable${t.reference ? ` (% of ${t.reference}'s passes also passed)` : ''}, skips apart`,
+    ...(t.reference
+      ? []
+      : ['(no node-relative %: the run has no reference runtime, node@25.8.1 unless --baseline names one)']),
+    ...tableLines(t),
+    '',
+    ...t.modules.map((m) => plainLine(m, t.reference)),
+    plainLine(t.total, t.reference),
+  ];
+  for (const c of t.total.cells) {
+    if (c.unsupported) lines.push(`${c.id}: unsupported: ${c.unsupported}`);
+    else if (Object.keys(c.kinds).length)
+      lines.push(
+        `${c.id} expected failures by kind: ${Object.entries(c.kinds)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ')}`,
+      );
+  }
+  if (t.otherPrefixes.length)
+    lines.push(
+      `other: biggest name prefixes ${t.otherPrefixes
+        .slice(0, 8)
+        .map(([p, n]) => `${p} (${n})`)
+        .join(', ')}`,
+    );
+  return lines.join('\n');
+}

@@ -1,0 +1,12 @@
+// What a node-test conformance row's fields mean to every reader (make node-compat, its table,
+// the HTML report): the bucket of files no module claims, and the expectation kinds that are
+// parity's or the test's side and so never count against a runtime.
+
+/** The module of a Node test file that conformance/node-test/modules.json does not map. */
+export const NODE_TEST_OTHER = 'other';
+
+/** Expectation kinds excluded from a runtime's figures: parity's side (harness) or the test's (outdated-test). */
+export const NODE_TEST_EXCLUDED_KINDS = new Set(['harness', 'outdated-test']);
+
+/** Row statuses of node-test rows that make a run fail. */
+export const NODE_TEST_UNEXPECTED = new Set(['fail', 'timeout', 'error', 'unexpected-pass']);
