@@ -19,11 +19,18 @@ import { invocation } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { positiveOption } from '../options.js';
 
-/** Print one finished file: unexpected results always, the rest with --verbose or every 100th. */
-function progressLine(values, root) {
+/**
+ * Print one finished file: unexpected results always, the rest with --verbose or every 100th; on
+ * a terminal a counter line that the next file rewrites, so every file shows.
+ */
+function progressLine(values, root, tty = Boolean(process.stdout.isTTY)) {
   return (r, done, total) => {
     const bad = NODE_TEST_UNEXPECTED.has(r.status);
-    if (!bad && !values.verbose && done % 100 !== 0 && done !== total) return;
+    if (tty) process.stdout.write('\r\x1b[K');
+    if (!bad && !values.verbose && done % 100 !== 0 && done !== total) {
+      if (tty) process.stdout.write(`[${done}/${total}] ${r.runtime} ${printable(r.test.file)} ${r.rec.outcome}`);
+      return;
+    }
     const what = r.rec.first_error ?? r.rec.skip_reason ?? r.rec.na_reason ?? '';
     const line = `[${done}/${total}${r.pass === 'retry' ? ' retry' : ''}] ${r.status.toUpperCase()} ${r.runtime} ${r.test.file} (${r.rec.ms} ms)`;
     process.stdout.write(`${line}${bad && what ? `: ${printable(what.split(root).join('<root>'))}` : ''}\n`);
