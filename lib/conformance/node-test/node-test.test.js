@@ -2,10 +2,13 @@
 // `// Flags:` line, a node:test file, .mjs files) on node, deno and bun through the real runners,
 // plus the pieces that judge, retry, group and table them.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
+import { readConformanceRows, writeConformanceResults } from '../results.js';
 import { discoverTests, prepareSuite } from './corpus.js';
 import { crosscheck, parseJsonc } from './crosscheck.js';
 import { expectationOf, judge, validateNodeTestExpectations } from './expectations.js';
@@ -58,6 +61,23 @@ test('fixture files give their known outcome on node, deno and bun, each in its 
   // Unexpected results (the failing, timing-out and crashing files) were retried once on every runtime.
   assert.equal(settled.retried, 4);
   assert.ok(rows.filter((r) => KNOWN[r.file] !== 'pass' && KNOWN[r.file] !== 'skip').every((r) => r.retry));
+  // The rows make a results file that validates against the schema and reads back the same.
+  const dir = mkdtempSync(join(tmpdir(), 'parity-node-test-results-'));
+  try {
+    const file = writeConformanceResults(
+      {
+        started: new Date().toISOString(),
+        command: 'test',
+        runtimes: [],
+        conformance: rows,
+        node_test: { dir: FIXTURES },
+      },
+      dir,
+    );
+    assert.deepEqual(readConformanceRows([file]).rows, rows);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('outcomeOf: exit 0 with a skip line is a skip, not a pass; a signal is a crash; a kill is a timeout', () => {
