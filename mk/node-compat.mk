@@ -11,7 +11,7 @@ NODE_COMPAT_ARGS = $(if $(NODE_TEST_DIR),--node-test-dir "$(NODE_TEST_DIR)") $(N
 .PHONY: node-compat node-compat-table node-compat-groups
 
 node-compat: ## Node's test files on runtimes: make node-compat RUNTIME="node@25.8.1 node deno bun workerd" [MODULES=fs,url] [DIRS=parallel,es-module] [FILES=glob] [NODE_TEST_DIR=…]
-	@$(ORCH) node-compat --runtimes "$(or $(RUNTIME),node@25.8.1 node deno bun workerd)" $(NODE_COMPAT_ARGS)
+	@$(ORCH) node-compat $(if $(RUNTIME),--runtimes "$(RUNTIME)") $(NODE_COMPAT_ARGS)
 
 node-compat-table: ## per node:* module, files passed per runtime from a results file: make node-compat-table [FILE=…]
 	@$(ORCH) node-compat-table $(FILE) $(if $(BASELINE),--baseline "$(BASELINE)")

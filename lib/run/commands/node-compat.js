@@ -19,6 +19,9 @@ import { invocation } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { positiveOption } from '../options.js';
 
+/** The runtimes make node-compat runs when none are named: the tests' own Node beside the defaults. */
+export const DEFAULT_NODE_COMPAT_RUNTIMES = 'node@25.8.1 node deno bun workerd';
+
 /**
  * Print one finished file: unexpected results always, the rest with --verbose or every 100th; on
  * a terminal a counter line that the next file rewrites, so every file shows.
@@ -41,7 +44,7 @@ function progressLine(values, root, tty = Boolean(process.stdout.isTTY)) {
 
 async function run(values) {
   const testDir = nodeTestDir(values['node-test-dir'] || undefined);
-  const runtimeIds = splitList(values.runtimes || 'node deno bun');
+  const runtimeIds = splitList(values.runtimes || DEFAULT_NODE_COMPAT_RUNTIMES);
   const runtimes = runtimeIds.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
   const tests = discoverTests({
