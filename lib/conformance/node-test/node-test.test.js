@@ -248,3 +248,51 @@ test('failures group by their first error line, per runtime, largest first; expe
   assert.equal(open[0].key, "error: Cannot find module 'internal/x' from '<root>/…'");
   assert.equal(failureGroups(rows, { all: true, runtime: 'bun' }).length, 2);
 });
+
+test("files of Node's sequential/ folder run one at a time, after the rest", async () => {
+  const runtimes = [{ id: 'a' }, { id: 'b' }];
+  const runners = new Map([
+    ['a', { spec: {} }],
+    ['b', { spec: {} }],
+  ]);
+  let inFlight = 0;
+  let overlap = 0;
+  const order = [];
+  const runFile = async ({ file }) => {
+    inFlight++;
+    if (file.startsWith('sequential/') && inFlight > 1) overlap++;
+    await new Promise((r) => setTimeout(r, 5));
+    inFlight--;
+    order.push(file);
+    return {
+      file,
+      outcome: 'pass',
+      exit_code: 0,
+      signal: null,
+      first_error: null,
+      skip_reason: null,
+      na_reason: null,
+      ms: 5,
+    };
+  };
+  const tests = ['sequential/test-s1.js', 'parallel/test-p1.js', 'sequential/test-s2.js', 'parallel/test-p2.js'].map(
+    (file) => ({ file, module: 'other' }),
+  );
+  const suite = { root: FIXTURES, testRoot: FIXTURES };
+  const sources = new Map(tests.map((t) => [t.file, '']));
+  const settled = await runNodeTests({
+    runtimes,
+    runners,
+    tests,
+    suite,
+    expectations: {},
+    runFile,
+    sourceOf: (f) => sources.get(f) ?? '',
+  });
+  assert.equal(settled.results.length, 8);
+  assert.equal(overlap, 0);
+  assert.ok(
+    order.slice(0, 4).every((f) => f.startsWith('parallel/')),
+    order.join(' '),
+  );
+});

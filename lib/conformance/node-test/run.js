@@ -13,6 +13,9 @@ import { expectationOf, judge } from './expectations.js';
 import { invocationFor, kindNodeTest } from './invocation.js';
 import { outcomeOf } from './outcome.js';
 
+/** Folders of Node's test/ whose files must run one at a time. */
+export const SERIAL_DIRS = ['sequential'];
+
 /** Node's own per-file timeout in its CI is longer; Deno's harness uses 10 s, as here. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -93,7 +96,8 @@ export async function runOneFile({ rt, runner, suite, file, source, timeoutMs, s
  * Run `tests` on `runtimes`, retry the files with an unexpected result once on every runtime.
  * @param {{runtimes: any[], runners: Map<string, any>, tests: Array<{file: string, module: string}>,
  *   suite: {root: string, testRoot: string}, expectations: Record<string, any>, timeoutMs?: number,
- *   concurrency?: number, onFile?: (r: any, done: number, total: number) => void, runFile?: typeof runOneFile}} o
+ *   concurrency?: number, onFile?: (r: any, done: number, total: number) => void, runFile?: typeof runOneFile,
+ *   sourceOf?: (file: string) => string}} o  runFile and sourceOf: tests pass stand-ins
  */
 export async function runNodeTests(o) {
   const { runtimes, runners, tests, suite, expectations, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = 2 } = o;
@@ -101,10 +105,12 @@ export async function runNodeTests(o) {
   const active = runtimes.filter((rt) => !runners.get(rt.id).unsupported);
   let serial = 0;
   const sources = new Map();
-  const sourceOf = (file) => {
-    if (!sources.has(file)) sources.set(file, readFileSync(join(suite.testRoot, file), 'utf8'));
-    return sources.get(file);
-  };
+  const sourceOf =
+    o.sourceOf ??
+    ((file) => {
+      if (!sources.has(file)) sources.set(file, readFileSync(join(suite.testRoot, file), 'utf8'));
+      return sources.get(file);
+    });
   const pass = async (list, label) => {
     const tasks = [];
     let done = 0;
@@ -129,7 +135,20 @@ export async function runNodeTests(o) {
         });
       }
     });
-    return pool(tasks, concurrency);
+    // Files of Node's sequential/ folder must not share the machine with another test (Node's
+    // tools/test.py and Deno's harness run them one at a time): they run after the rest, alone.
+    const alone = tasks.map((_, j) =>
+      SERIAL_DIRS.some((d) => list[Math.floor(j / active.length)].file.startsWith(`${d}/`)),
+    );
+    const together = await pool(
+      tasks.filter((_, j) => !alone[j]),
+      concurrency,
+    );
+    const serialRuns = await pool(
+      tasks.filter((_, j) => alone[j]),
+      1,
+    );
+    return [...together, ...serialRuns];
   };
   const first = await pass(tests, 'first');
   const again = [...new Set(first.filter((r) => NODE_TEST_UNEXPECTED.has(r.status)).map((r) => r.test.file))];
