@@ -1,8 +1,11 @@
 // The corpus of make node-compat: which of Node's test files to run (folders, modules, globs) and
-// the prepared copy they run from. Node's test tree is never written to: every run copies it into a
-// temporary suite root with a package.json {"type": "commonjs"} (without it deno reads the .js
-// files as ES modules and every require fails), and the tests' own scratch folders (.tmp.<id>, from
-// test/common/tmpdir.js) are made there.
+// the prepared copies they run from. Node's test tree is never written to: every run copies it into
+// a temporary suite root, and the tests' own scratch folders (.tmp.<id>, from test/common/tmpdir.js)
+// are made there. A kind whose runners/<kind>/node-test.json names a `package_json` runs from a
+// copy with that package.json at its root (deno: {"type": "commonjs"}, as denoland/node_test has;
+// without it deno reads the .js files as ES modules and every require fails); the others from a
+// copy without one, as in Node's own tree (a package.json "type" there would turn off node's
+// detection of ES module syntax in .js files, which es-module/ tests rely on).
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,14 +67,43 @@ export function discoverTests({ testDir, dirs = DEFAULT_DIRS, modules = [], glob
 }
 
 /**
- * Copy Node's test/ folder into a fresh suite root. Returns the root, its test/ folder, and a
- * function that removes it.
+ * Copy Node's test/ folder into a fresh suite root, with `packageJson` at the root when given.
+ * Returns the root, its test/ folder, and a function that removes it.
  * @param {string} testDir
+ * @param {Record<string, any> | null} [packageJson]
  */
-export function prepareSuite(testDir) {
+export function prepareSuite(testDir, packageJson = null) {
   const root = mkdtempSync(join(tmpdir(), 'parity-node-test-'));
   const testRoot = join(root, 'test');
   cpSync(testDir, testRoot, { recursive: true, verbatimSymlinks: true });
-  writeFileSync(join(root, 'package.json'), '{"type":"commonjs"}\n');
+  if (packageJson) writeFileSync(join(root, 'package.json'), `${JSON.stringify(packageJson)}\n`);
   return { root, testRoot, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * The copies a run needs, one per distinct package.json its runtimes' kinds ask for.
+ * @param {string} testDir
+ * @param {Map<string, {spec?: any}>} runners  runtime id → its kind's node-test.json (runnersFor)
+ * @param {typeof prepareSuite} [prepare]
+ */
+export function prepareSuites(testDir, runners, prepare = prepareSuite) {
+  /** @type {Map<string, ReturnType<typeof prepareSuite>>} */
+  const byPackage = new Map();
+  /** @type {Map<string, ReturnType<typeof prepareSuite>>} */
+  const byRuntime = new Map();
+  for (const [id, r] of runners) {
+    const pkg = r.spec?.package_json ?? null;
+    const key = JSON.stringify(pkg);
+    if (!byPackage.has(key)) byPackage.set(key, prepare(testDir, pkg));
+    byRuntime.set(id, /** @type {any} */ (byPackage.get(key)));
+  }
+  const all = [...byPackage.values()];
+  return {
+    forRuntime: (/** @type {string} */ id) =>
+      /** @type {ReturnType<typeof prepareSuite>} */ (byRuntime.get(id) ?? all[0]),
+    roots: all.map((x) => x.root),
+    remove: () => {
+      for (const x of all) x.remove();
+    },
+  };
 }

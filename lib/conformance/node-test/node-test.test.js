@@ -2,14 +2,14 @@
 // `// Flags:` line, a node:test file, .mjs files) on node, deno and bun through the real runners,
 // plus the pieces that judge, retry, group and table them.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { readConformanceRows, writeConformanceResults } from '../results.js';
-import { discoverTests, prepareSuite } from './corpus.js';
+import { discoverTests, prepareSuites } from './corpus.js';
 import { crosscheck, parseJsonc } from './crosscheck.js';
 import { expectationOf, judge, validateNodeTestExpectations } from './expectations.js';
 import { failureGroups } from './groups.js';
@@ -38,12 +38,16 @@ test('fixture files give their known outcome on node, deno and bun, each in its 
   const tests = discoverTests({ testDir: FIXTURES, dirs: ['parallel', 'es-module'] });
   assert.deepEqual(tests.map((t) => t.file).sort(), Object.keys(KNOWN).sort());
   const runners = await runnersFor(runtimes);
-  const suite = prepareSuite(FIXTURES);
+  const suites = prepareSuites(FIXTURES, runners);
+  // deno's copy has its package.json ({"type": "commonjs"}); node's and bun's have none.
+  assert.equal(suites.roots.length, 2);
+  assert.ok(existsSync(join(suites.forRuntime('deno').root, 'package.json')));
+  assert.ok(!existsSync(join(suites.forRuntime('node').root, 'package.json')));
   let settled;
   try {
-    settled = await runNodeTests({ runtimes, runners, tests, suite, expectations: {}, timeoutMs: 3000 });
+    settled = await runNodeTests({ runtimes, runners, tests, suites, expectations: {}, timeoutMs: 3000 });
   } finally {
-    suite.remove();
+    suites.remove();
   }
   const got = {};
   for (const r of settled.results) got[`${r.runtime} ${r.test.file}`] = r.rec.outcome;
@@ -284,7 +288,7 @@ test("files of Node's sequential/ folder run one at a time, after the rest", asy
     runtimes,
     runners,
     tests,
-    suite,
+    suites: { forRuntime: () => suite },
     expectations: {},
     runFile,
     sourceOf: (f) => sources.get(f) ?? '',

@@ -95,12 +95,12 @@ export async function runOneFile({ rt, runner, suite, file, source, timeoutMs, s
 /**
  * Run `tests` on `runtimes`, retry the files with an unexpected result once on every runtime.
  * @param {{runtimes: any[], runners: Map<string, any>, tests: Array<{file: string, module: string}>,
- *   suite: {root: string, testRoot: string}, expectations: Record<string, any>, timeoutMs?: number,
+ *   suites: {forRuntime: (id: string) => {root: string, testRoot: string}}, expectations: Record<string, any>, timeoutMs?: number,
  *   concurrency?: number, onFile?: (r: any, done: number, total: number) => void, runFile?: typeof runOneFile,
  *   sourceOf?: (file: string) => string}} o  runFile and sourceOf: tests pass stand-ins
  */
 export async function runNodeTests(o) {
-  const { runtimes, runners, tests, suite, expectations, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = 2 } = o;
+  const { runtimes, runners, tests, suites, expectations, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = 2 } = o;
   const runFile = o.runFile ?? runOneFile;
   const active = runtimes.filter((rt) => !runners.get(rt.id).unsupported);
   let serial = 0;
@@ -108,7 +108,7 @@ export async function runNodeTests(o) {
   const sourceOf =
     o.sourceOf ??
     ((file) => {
-      if (!sources.has(file)) sources.set(file, readFileSync(join(suite.testRoot, file), 'utf8'));
+      if (!sources.has(file)) sources.set(file, readFileSync(join(suites.forRuntime('').testRoot, file), 'utf8'));
       return sources.get(file);
     });
   const pass = async (list, label) => {
@@ -122,7 +122,7 @@ export async function runNodeTests(o) {
           const rec = await runFile({
             rt,
             runner: runners.get(rt.id),
-            suite,
+            suite: suites.forRuntime(rt.id),
             file: test.file,
             source: sourceOf(test.file),
             timeoutMs,

@@ -3,7 +3,7 @@
 // node-compat-groups (failures grouped by their first error line, to decide expectations from).
 
 import { readFileSync } from 'node:fs';
-import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuite } from '../../conformance/node-test/corpus.js';
+import { DEFAULT_DIRS, discoverTests, nodeTestDir, prepareSuites } from '../../conformance/node-test/corpus.js';
 import { loadNodeTestExpectations } from '../../conformance/node-test/expectations.js';
 import { failureGroups, groupLines } from '../../conformance/node-test/groups.js';
 import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../../conformance/node-test/run.js';
@@ -19,6 +19,10 @@ import { invocation } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { positiveOption } from '../options.js';
 
+/** A line with the temporary suite roots written as <root>, the same in every run. */
+const unroot = (/** @type {string} */ s, /** @type {string[]} */ roots) =>
+  roots.reduce((t, root) => t.split(root).join('<root>'), s);
+
 /** The runtimes make node-compat runs when none are named: the tests' own Node beside the defaults. */
 export const DEFAULT_NODE_COMPAT_RUNTIMES = 'node@25.8.1 node deno bun workerd';
 
@@ -26,7 +30,7 @@ export const DEFAULT_NODE_COMPAT_RUNTIMES = 'node@25.8.1 node deno bun workerd';
  * Print one finished file: unexpected results always, the rest with --verbose or every 100th; on
  * a terminal a counter line that the next file rewrites, so every file shows.
  */
-function progressLine(values, root, tty = Boolean(process.stdout.isTTY)) {
+function progressLine(values, roots, tty = Boolean(process.stdout.isTTY)) {
   return (r, done, total) => {
     const bad = NODE_TEST_UNEXPECTED.has(r.status);
     if (tty) process.stdout.write('\r\x1b[K');
@@ -36,7 +40,7 @@ function progressLine(values, root, tty = Boolean(process.stdout.isTTY)) {
     }
     const what = r.rec.first_error ?? r.rec.skip_reason ?? r.rec.na_reason ?? '';
     const line = `[${done}/${total}${r.pass === 'retry' ? ' retry' : ''}] ${r.status.toUpperCase()} ${r.runtime} ${r.test.file} (${r.rec.ms} ms)`;
-    process.stdout.write(`${line}${bad && what ? `: ${printable(what.split(root).join('<root>'))}` : ''}\n`);
+    process.stdout.write(`${line}${bad && what ? `: ${printable(unroot(what, roots))}` : ''}\n`);
     if (bad && r.status !== 'unexpected-pass')
       process.stdout.write(`  Command: make node-compat RUNTIME=${r.runtime} FILES=${r.test.file}\n`);
   };
@@ -63,9 +67,9 @@ async function run(values) {
   for (const [id, why] of Object.entries(unsupported)) console.log(`${id}: unsupported: ${why}`);
   const expectations = Object.fromEntries(runtimeIds.map((id) => [id, loadNodeTestExpectations(id)]));
   const started = new Date().toISOString();
-  const suite = prepareSuite(testDir);
+  const suites = prepareSuites(testDir, new Map([...runners].filter(([, r]) => !r.unsupported)));
   console.log(
-    `Node tests from ${testDir} (copied to ${suite.root}): ${tests.length} files × ${runtimes.length - Object.keys(unsupported).length} runtime(s), ${concurrency} at a time, ${timeoutMs / 1000} s each`,
+    `Node tests from ${testDir} (copied to ${suites.roots.join(', ')}): ${tests.length} files × ${runtimes.length - Object.keys(unsupported).length} runtime(s), ${concurrency} at a time, ${timeoutMs / 1000} s each`,
   );
   let settled;
   try {
@@ -73,18 +77,18 @@ async function run(values) {
       runtimes,
       runners,
       tests,
-      suite,
+      suites,
       expectations,
       timeoutMs,
       concurrency,
-      onFile: progressLine(values, suite.root),
+      onFile: progressLine(values, suites.roots),
     });
   } finally {
-    suite.remove();
+    suites.remove();
   }
   const rows = nodeTestRows(settled.results).map((r) => ({
     ...r,
-    detail: r.detail?.split(suite.root).join('<root>') ?? null,
+    detail: r.detail === null ? null : unroot(r.detail, suites.roots),
   }));
   let file = null;
   if (!values['no-write']) {

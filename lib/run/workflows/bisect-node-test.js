@@ -26,15 +26,20 @@ function nodeTestRunner(o) {
     throw new UsageError(
       `NODE_TEST="${o['node-test']}" is not a file under ${dir} (give a path such as parallel/test-fs-cp.js)`,
     );
-  const suite = prepareSuite(dir);
-  process.on('exit', suite.remove);
-  const source = readFileSync(join(suite.testRoot, file), 'utf8');
+  const source = readFileSync(join(dir, file), 'utf8');
+  /** @type {ReturnType<typeof prepareSuite> | null} */
+  let suite = null;
   return async (v) => {
     const [id] = releaseIds(o.runtime, [v]);
     const rt = resolveRuntime(id);
     const runners = await runnersFor([rt]);
     const runner = runners.get(id);
     if (!runner || runner.unsupported) throw new UsageError(`${id} cannot run Node test files: ${runner?.unsupported}`);
+    // One copy for the whole search: every release is of one kind, so of one package.json.
+    if (!suite) {
+      suite = prepareSuite(dir, runner.spec?.package_json ?? null);
+      process.on('exit', suite.remove);
+    }
     const timeoutMs = 1000 * Number(o.timeout ?? 10);
     const rec = await runOneFile({ rt, runner, suite, file, source, timeoutMs, serial: 0 });
     process.stderr.write(`parity: ${id}: ${rec.outcome}${rec.first_error ? `: ${rec.first_error}` : ''}\n`);
