@@ -100,7 +100,10 @@ async function run(values) {
       node_test: {
         dir: testDir,
         dirs: values.dirs ? splitList(values.dirs) : DEFAULT_DIRS,
+        ...(values.modules ? { modules: splitList(values.modules) } : {}),
+        ...(values.files ? { files: splitList(values.files) } : {}),
         timeout_ms: timeoutMs,
+        concurrency,
         unsupported,
         flaky: settled.flaky,
       },
