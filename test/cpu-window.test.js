@@ -1,4 +1,4 @@
-// CPU of the CPU window, from the OS, on every process-per-job kind (issue 16.1, 16.3, 16.12): a
+// CPU of the CPU window, from the OS, on every process-per-job kind: a
 // call of known CPU reads that CPU per op; a main-thread spin counts one thread, a spin with a
 // second thread spinning beside it counts two. The thread counts hold on a busy machine: a
 // spinning thread is on a CPU or waiting for one for the whole window, so (CPU + run-queue wait)
@@ -48,7 +48,7 @@ describe('the CPU window', () => {
       assert.ok(Math.abs(perOp / known - 1) < 0.1, `${perOp} ms/op for ${known} ms/op (${JSON.stringify(c)})`);
     });
     test(`${rt}: the first sample is in the window only when the median call is 50 ms or more`, () => {
-      // Decided on the samples' median (issue 25.4): a 2 ms call leaves its first sample out, a
+      // Decided on the samples' median: a 2 ms call leaves its first sample out, a
       // 60 ms call keeps it, and the window's CPU still matches getrusage over exactly its calls
       // (the second sample's reading, inside that window, taken out).
       const short = doc.results.find((r) => r.runtime === rt && r.workload === 'spin-cpu');
@@ -65,8 +65,8 @@ describe('the CPU window', () => {
       // The table's CPU per op divides by the calls made inside the window it read (the divisor
       // was once mitata's counted calls while the window also held its warm-up call and trimmed
       // samples: CPU/op 1.2–2× wall/op at utilisation ~1); utilisation is that window's CPU over
-      // its own wall (it once divided CPU per op by the samples' median wall per op, mixing a
-      // window mean with a median: issue 25), so CPU/op ÷ util is the window's mean wall per op.
+      // its own wall (not the samples' median wall per op, which would mix a window mean with a
+      // median), so CPU/op ÷ util is the window's mean wall per op.
       for (const w of ['spin-cpu', 'spin-main', 'spin-two-threads']) {
         const row = doc.results.find((r) => r.runtime === rt && r.workload === w);
         const c = row.cpu_window;

@@ -1,5 +1,5 @@
 // The measured figures README.md and docs/*.md quote in prose, and whether each can be traced to a
-// kept file (issue 25.8: docs quote only what a kept file gives), or an older commit's copy of one
+// kept file (docs quote only what a kept file gives), or an older commit's copy of one
 // that the paragraph names as `git show <commit>:<path>` (history). Generated blocks
 // (<!-- parity:… --> … <!-- parity:end -->) are checked by make readme-check; this reads the rest.
 import { execFileSync } from 'node:child_process';

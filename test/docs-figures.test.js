@@ -1,4 +1,4 @@
-// Docs quote only figures a kept file gives (issue 25.8). Every measured figure in the prose of
+// Docs quote only figures a kept file gives. Every measured figure in the prose of
 // README.md and docs/*.md (a number with ×, %, ops/s, req/s, MB/s, ms, s, MB…; outside code and
 // generated blocks) must round from a number of a generated block of its page, or of a kept file
 // (results/published/… or results/archive/…) its paragraph names, or of an older commit's copy it

@@ -1,4 +1,4 @@
-// A job killed on timeout leaves no temporary folder (issue 16.11): the process driver gives each
+// A job killed on timeout leaves no temporary folder: the process driver gives each
 // job its own TMPDIR and removes it when the job ends, however it ends.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

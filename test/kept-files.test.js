@@ -1,4 +1,4 @@
-// Kept files agree with the code (issue 25.8): every file under results/published names the commit
+// Kept files agree with the code: every file under results/published names the commit
 // it was made from, that commit is in this repository's history (a file made from work that did
 // not land describes code nobody can read), and that tree had no uncommitted changes (its
 // provenance's `dirty` is false: a file from a dirty tree describes code nobody can check out).
@@ -47,8 +47,8 @@ test('the check fails on a commit outside the history', () => {
 });
 
 test('every kept file with a machine fingerprint was made on one kind of machine', (t) => {
-  // Files from two machines (Intel Xeon and AMD EPYC) were once read under one legend; and two
-  // hosts that both say "AMD EPYC" can be different microarchitectures, whose ratios differ.
+  // Files from two kinds of machine would be read under one legend; and two hosts that both say
+  // "AMD EPYC" can be different microarchitectures, whose ratios differ.
   const machines = new Map();
   const archs = new Map();
   const unknown = [];

@@ -1,4 +1,4 @@
-// Child processes' CPU counts in the CPU window (issue 16.2): cpu-math on a pool of child
+// Child processes' CPU counts in the CPU window: cpu-math on a pool of child
 // processes reads the same CPU per op as in one thread, and the same utilisation as on a pool of
 // worker threads. Before children were read, the window saw the parent alone (utilisation ~0.05).
 import assert from 'node:assert/strict';

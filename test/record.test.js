@@ -1,4 +1,4 @@
-// The job's result record has one home, lib/measure/record.js (issue 28.1): no other module
+// The job's result record has one home, lib/measure/record.js: no other module
 // builds one, and a field added there reaches a row with nothing else changed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

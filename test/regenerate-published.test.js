@@ -1,6 +1,6 @@
-// tools/regenerate-published.js replays every kept file's recorded command from one checkout
-// (issue 25, MH8). Running it takes hours, so this checks the plan it would run on this repository's
-// own kept files, and its command-line errors.
+// tools/regenerate-published.js replays every kept file's recorded command from one checkout.
+// Running it takes hours, so this checks the plan it would run on this repository's own kept
+// files, and its command-line errors.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';

@@ -114,7 +114,7 @@ describe('every workload on every runtime in smoke mode', () => {
       .map((r) => `${r.runtime} ${r.suite}/${r.workload}: ${r.status} ${r.error}\n  ${r.repro}`);
     assert.deepEqual(bad, []);
     // A regression that makes a server, a host or a fetch fail on a runtime that has the feature
-    // must not pass as unsupported (issue 16.7).
+    // must not pass as unsupported.
     assert.deepEqual(unexpectedUnsupported(doc.results, expected), []);
   });
 });

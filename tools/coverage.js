@@ -1,4 +1,4 @@
-// Coverage of parity's intervals on this machine's own rounds (issue 25.3): a kept run with many
+// Coverage of parity's intervals on this machine's own rounds: a kept run with many
 // rounds per row is the population (lib/measure/stats/coverage.js); tables of n rounds are drawn from it
 // and the method is scored against the population's truths (its main mode's, and every process's),
 // with and without moderation, and under QUICK's stopping rule.

@@ -1,4 +1,4 @@
-// One-off cross-check of a kept HTTP run (issue 25.5) against wrk and oha run by hand, right after
+// One-off cross-check of a kept HTTP run against wrk and oha run by hand, right after
 // it, in the same sitting: for each runtime in FILE, its suite server is started outside parity
 // (the kind's server entry, through the same driver seam a run uses), pinned to core 1, warmed
 // with 1 s of wrk, then

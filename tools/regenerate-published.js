@@ -1,6 +1,6 @@
-// Every kept file made again from one commit, on this machine, one command after another (issue
-// 25, MH8). Each file under results/published/ records the command that made it (`command`); this
-// replays those commands from the checkout it runs in, so that every file it writes names that
+// Every kept file made again from one commit, on this machine, one command after another. Each
+// file under results/published/ records the command that made it (`command`); this replays those
+// commands from the checkout it runs in, so that every file it writes names that
 // checkout's commit. It runs for hours (the sum of the files' own run times, printed first): start
 // it with nothing else on the machine and leave it, then read what changed (`git diff --stat
 // results/published`) and bring the docs along (make readme, then test/docs-figures.test.js

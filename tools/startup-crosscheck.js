@@ -1,4 +1,4 @@
-// One-off cross-check of the start-up suite (issue 27.4) against independent tools, in one sitting:
+// One-off cross-check of the start-up suite against independent tools, in one sitting:
 // for every workload × runtime, parity's process job (lib/run/shapes/process/job.js, the code a run uses:
 // its launcher, lib/run/shapes/process/starts.py), hyperfine on the same command (the same argv, cwd and
 // file), and GNU time's %M for the peak RSS that parity reads from wait4 in its launcher. The starts

@@ -94,8 +94,8 @@ print(f"ratios {len(ps)}: p vs scipy ttest_rel on logs, largest difference {wors
 print(f"BH vs statsmodels fdr_bh: largest difference {worst_bh:.1e}; same verdict {same}/{len(ps)}, {int(rej.sum())} claims")
 
 # Pairing by round, from the file itself: a comparison reads the rounds where both the baseline
-# and its runtime ran ok (since session 11 a settled comparison's runtime leaves its row, so the
-# two can have different rounds).
+# and its runtime ran ok (a settled comparison's runtime leaves its row, so the two can have
+# different rounds).
 doc = json.load(open(FILE))
 base = doc['runtimes'][0]['id']
 by = {}

@@ -1,7 +1,7 @@
 // workerd's node:http server listens on a virtual port (no socket of its own), so a worker's
 // fetch() to http://127.0.0.1:<that port>/ reaches nothing. This routes such a fetch through the
 // job's own workerd socket on 127.0.0.1 (a real TCP loopback, with workerd's HTTP stack on both
-// ends) to that server, through workerd's handleAsNodeRequest (issue 16.8). A 127.0.0.1 port with
+// ends) to that server, through workerd's handleAsNodeRequest. A 127.0.0.1 port with
 // no node:http server behind it in this worker is fetched from the network unchanged.
 
 const HEADER = 'x-parity-node-port';

@@ -1,7 +1,7 @@
 // The deterministic data every HTTP route renders: the same rows in every runtime, so a
 // response can be checked byte for byte by its length and its last row.
 
-/** Rows of the rendered page: about 1.3 MB of HTML, inside issue 11's 1–5 MB. */
+/** Rows of the rendered page: over a megabyte of HTML (PAGE_BYTES), as a large server-rendered page is. */
 export const PAGE_ROWS = 20_000;
 
 /** Items of the React tree: 1,000 items × 3 elements + the list ≈ 3,000 nodes. */

@@ -117,7 +117,7 @@ export const ANCHOR_ULP = 8;
  * Setup shared by the throughput workloads: inputs checked against the committed reference. The
  * set is drawn once per run (the harness's `cached`; as JSON numbers, which round-trip exactly:
  * the hash check below would catch one that did not) and read back by later jobs: drawing 100,000
- * inputs took ~50 ms of every cold job.
+ * inputs in every job would add a cold-code cost to each job's setup.
  * @param {string} name a key of STREAM
  * @param {{cached?: (key: string, make: () => any) => Promise<any>}} [ctx]
  */
@@ -148,7 +148,7 @@ export async function perfSetup(name, ctx) {
 /**
  * Neumaier-compensated sums of the finite values and of their magnitudes: the check must not be
  * fooled by its own rounding. Written as one plain loop: verify runs twice in every job, the first
- * time in a cold process, where a closure per add cost ~45 ms on node.
+ * time in a cold process, where a closure per add is costly before the JIT has warmed up.
  * @param {Float64Array} values
  */
 function sums(values) {
