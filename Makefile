@@ -64,7 +64,7 @@ help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
 setup: ## install pinned runtimes and tools (npm, from package-lock.json), GNU time, wrk, hyperfine, Debian's chromium, wptserve
-	@# Linux only: macOS and Windows measure without GNU time (see docs/ARCHITECTURE.md) and run no browser test.
+	@# Linux only: macOS and Windows measure without GNU time (see docs/decisions.md) and run no browser test.
 	@if [ "$$(uname -s)" = Linux ]; then missing=""; test -x /usr/bin/time || missing="time"; \
 	  test -x /usr/bin/wrk || missing="$$missing wrk"; test -x /usr/bin/hyperfine || missing="$$missing hyperfine"; \
 	  [ "$(BROWSER)" = 0 ] || test -x /usr/bin/chromium || missing="$$missing chromium"; \

@@ -95,3 +95,16 @@ export function selectVersions(available, spec, every = 'patch') {
   if (!out.includes(to)) out.push(to);
   return out;
 }
+
+/**
+ * The first and last release of each major in a range, for "first and last of each major" series
+ * (docs/timeline.md builds the kept node 20 → 26 series with it).
+ * @param {string[]} available
+ * @param {string} from
+ * @param {string} to
+ */
+export function majorEnds(available, from, to) {
+  const inRange = selectVersions(available, `${from}..${to}`, 'patch');
+  const byMajor = Map.groupBy(inRange, (v) => v.split('.')[0]);
+  return [...byMajor.values()].flatMap((vs) => [...new Set([vs[0], vs.at(-1)])]);
+}

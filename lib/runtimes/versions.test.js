@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { platformPackage } from './platform.js';
-import { compareVersions, leadingTriple, nearest, selectVersions } from './versions.js';
+import { compareVersions, leadingTriple, majorEnds, nearest, selectVersions } from './versions.js';
 
 const NODE = [
   '22.0.0',
@@ -103,4 +103,8 @@ test('the platform package follows OS and arch, and a platform without one says 
     /** @type {any} */ (platformPackage('node', { platform: 'linux', arch: 'ia32' })).unsupported,
     /linux-ia32/,
   );
+});
+
+test('majorEnds gives the first and the last release of each major', () => {
+  assert.deepEqual(majorEnds(NODE, '22.0.0', '24.2.0'), ['22.0.0', '22.2.0', '23.0.0', '23.0.1', '24.0.0', '24.2.0']);
 });
