@@ -81,15 +81,17 @@ test('the loop: a quiet row stops early, a noisy one runs to the budget; the fil
   const doc = JSON.parse(readFileSync(out, 'utf8'));
   const [quiet, noisy] = doc.adaptive.rows;
   assert.deepEqual([quiet.rounds, quiet.reached], [MODES.quick.rounds + 1, true]);
-  // The noisy row is an A/A of two draws at 50% noise: QUICK's 99% look calls it decided by chance
-  // about one run in fifty, and then it stops at that look, settled. Otherwise it runs to max_rounds.
+  // The noisy row is an A/A of two draws at 50% noise: a look can call it decided by chance, and
+  // then it stops at that look, settled. Otherwise it runs to max_rounds.
   assert.equal(noisy.reached, false);
   assert.ok(noisy.rounds === MODES.quick.max_rounds || noisy.settled, JSON.stringify(noisy));
   assert.equal(doc.results.length, 2 * (quiet.rounds + noisy.rounds));
   assert.match(r.stdout, /Precision target ±5\.0% per ratio .*: reached by 1 of 2 rows/);
   const table = fakeCli(dir, ['table', out]);
-  const why =
-    noisy.settled && noisy.rounds < MODES.quick.max_rounds ? 'every row reached it or was decided' : 'max rounds';
+  // The header says why the run stopped, as the file records it: every comparison with a verdict
+  // (the noisy one can reach one by chance, or at its last round), else max rounds.
+  const why = doc.adaptive.stopped === 'precision' ? 'every comparison reached a verdict' : 'max rounds';
+  assert.ok(['precision', 'max-rounds'].includes(doc.adaptive.stopped), doc.adaptive.stopped);
   assert.match(table.stdout, new RegExp(`^Precision target .*\\n {2}stopped: ${why}`));
 
   // A budget already spent: the minimum rounds still run, nothing more.
