@@ -83,7 +83,16 @@ export function validateExpectations(data, label = 'expectations') {
 
 /** Load and validate a runtime's expectations; a missing file means "everything should pass". */
 export function loadExpectations(runtimeId, dir = EXPECTATIONS_DIR) {
-  const file = expectationsPath(runtimeId, dir);
+  return loadValidated(expectationsPath(runtimeId, dir), validateExpectations);
+}
+
+/**
+ * An expectations file read and validated ({} when there is none); bad JSON or a bad entry is an
+ * error naming the file. WPT's and Node's test suite's expectations share it.
+ * @param {string} file
+ * @param {(data: any, file: string) => string[]} validate one line per problem
+ */
+export function loadValidated(file, validate) {
   if (!existsSync(file)) return {};
   let data;
   try {
@@ -91,7 +100,7 @@ export function loadExpectations(runtimeId, dir = EXPECTATIONS_DIR) {
   } catch (e) {
     throw new Error(`Expectations file ${file} is not valid JSON: ${/** @type {any} */ (e).message}`);
   }
-  const problems = validateExpectations(data, file);
+  const problems = validate(data, file);
   if (problems.length) throw new Error(problems.join('\n'));
   return data;
 }

@@ -1,13 +1,6 @@
-// Expected outcomes of Node's test files per runtime id: conformance/node-test/expectations/<id>.json.
-// Keys are paths under Node's test/ folder ("parallel/test-fs-cp.js"; globs: * within a segment,
-// ** across); each entry says the file is expected not to pass (fail, timeout or crash), with its
-// kind and a reason decided by reading the file and its failure:
-//   { "parallel/test-x.js": { "kind": "not-implemented", "reason": "`process.binding` is not a function" } }
-// `flaky: true` accepts either outcome; `issue` links the runtime's upstream issue.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../paths.js';
-import { globToRegExp } from '../expectations.js';
+import { globToRegExp, loadValidated } from '../expectations.js';
 
 /** Folder holding one expectations file per runtime id. */
 export const NODE_TEST_EXPECTATIONS_DIR = join(ROOT, 'conformance', 'node-test', 'expectations');
@@ -60,17 +53,7 @@ export function validateNodeTestExpectations(data, label = 'expectations') {
  * @param {string} runtimeId
  */
 export function loadNodeTestExpectations(runtimeId, dir = NODE_TEST_EXPECTATIONS_DIR) {
-  const file = join(dir, `${runtimeId}.json`);
-  if (!existsSync(file)) return {};
-  let data;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`Expectations file ${file} is not valid JSON: ${/** @type {Error} */ (e).message}`);
-  }
-  const problems = validateNodeTestExpectations(data, file);
-  if (problems.length) throw new Error(problems.join('\n'));
-  return data;
+  return loadValidated(join(dir, `${runtimeId}.json`), validateNodeTestExpectations);
 }
 
 /**
