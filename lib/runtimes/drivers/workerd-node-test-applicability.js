@@ -1,9 +1,12 @@
 // Which of Node's test files can run inside a workerd worker at all. A worker has no processes to
 // spawn, no socket to listen on, no host file system beside its own virtual one (/bundle, /tmp,
-// /dev), no command line and no Node internals; a file that needs one of those is not applicable,
-// decided from what its source uses (modules, helpers, calls, its `// Flags:` line) by the same
-// rules every time, and the reason names what it uses. Everything else runs: a missing API is the
-// runtime's failure, not a reason to leave a file out.
+// /dev) and no command line; a file that needs one of those is not applicable, decided from what
+// its source uses (modules, helpers, calls, its `// Flags:` line) by the same rules every time, and
+// the reason names what it uses. Everything else runs: a missing API is the runtime's failure, not
+// a reason to leave a file out. A file that tests Node's internals (`--expose-internals`,
+// `require('internal/…')`) runs too, before any other rule, as it does on deno and bun: it fails
+// where it loads an internal module, and its expectation calls that engine-specific, the same kind
+// on every runtime that is not node.
 
 /** test/common helpers that exist to do what a worker cannot, and what that is. */
 const HELPERS = {
@@ -34,7 +37,6 @@ const HELPERS = {
  * @type {[RegExp, string][]}
  */
 const USES = [
-  [/require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/, "needs Node's internals"],
   [/\bspawnPromisified\b|\bprocess\.execPath\b/, 'starts node itself as a child process'],
   [/\bnew\s+Worker\s*\(/, 'starts worker threads'],
   [/\.createServer\s*\(|\.createSecureServer\s*\(|\bnew\s+(?:net\.)?Server\s*\(|\.listen\s*\(/, 'listens on a socket'],
@@ -64,6 +66,18 @@ const V8_FLAG =
   /^--(?:expose[-_]gc|allow[-_]natives[-_]syntax|harmony[-_\w]*|no[-_]harmony[-_\w]*|stack[-_]size=\d+|max[-_]old[-_]space[-_]size=\d+|max[-_]semi[-_]space[-_]size=\d+|jitless|no[-_]opt|always[-_]turbofan|no[-_]lazy[-_\w]*|js[-_][\w-]+|experimental[-_]wasm[-_][\w-]+|no[-_]experimental[-_]wasm[-_][\w-]+|gc[-_]interval=\d+|predictable[-_]gc[-_]schedule|expose[-_]externalize[-_]string|no[-_]?concurrent[-_][\w-]+|stress[-_][\w-]+)$/;
 /** Flags that change nothing a test checks inside a worker (workerd prints no process warnings). */
 const HARMLESS_FLAG = new Set(['--no-warnings']);
+/** Node's internals: a `--expose-internals` flag or a module loaded from `internal/`. */
+const INTERNALS = /^\/\/ Flags:.*--expose[-_]internals\b|require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/m;
+
+/**
+ * Whether a file tests Node's internals (an `internal/*` module, `// Flags: --expose-internals`):
+ * such a file runs on workerd whatever else it uses, as on deno and bun, and fails where it loads
+ * an internal module (an engine-specific expectation, as there).
+ * @param {string} source
+ */
+export function needsInternals(source) {
+  return INTERNALS.test(source);
+}
 
 /**
  * The flags a file's `// Flags:` line gives (Node's test runner passes them to node).
@@ -98,9 +112,8 @@ export function commonHelpers(source) {
  */
 export function applicability(source, file) {
   if (!/\.(?:js|mjs|cjs)$/.test(file)) return `is not a JavaScript test file (${file})`;
+  if (needsInternals(source)) return null;
   for (const flag of testFlags(source)) {
-    if (flag === '--expose-internals' || flag === '--expose_internals')
-      return "needs Node's internals (// Flags: --expose-internals)";
     if (!HARMLESS_FLAG.has(flag) && !V8_FLAG.test(flag))
       return `needs node's command-line flag ${flag}, which a worker cannot be given (// Flags:)`;
   }

@@ -105,6 +105,17 @@ process.abort();
 require('../common');
 require('child_process').spawnSync(process.execPath, ['-v']);
 `,
+  'test-fx-internals.js': `// Flags: --expose-internals
+'use strict';
+require('../common');
+const { kEmptyObject } = require('internal/util');
+require('child_process').spawnSync(process.execPath, ['-v']);
+`,
+  'test-fx-crypto.js': `'use strict';
+const common = require('../common');
+if (!common.hasCrypto) common.skip('missing crypto');
+require('crypto').createHash('sha256');
+`,
 };
 
 /** This file's workerd processes alive now (zombies excluded). */
@@ -221,6 +232,18 @@ describe('a Node test file inside workerd', {
     assert.ok(r.first_error, 'a crash names what workerd said');
   });
 
+  test("a file of Node's internals runs, whatever else it uses, and fails where it loads one", () => {
+    const r = outcome['test-fx-internals.js'];
+    assert.equal(r.outcome, 'fail', JSON.stringify(r));
+    assert.match(r.first_error, /internal\/util/);
+  });
+
+  test("test/common's hasCrypto is false (no process.versions.openssl): a crypto file is a skip with its reason", () => {
+    const r = outcome['test-fx-crypto.js'];
+    assert.equal(r.outcome, 'skip', JSON.stringify(r));
+    assert.equal(r.skip_reason, 'missing crypto');
+  });
+
   test('a file that spawns a process is not applicable, with the reason naming what it uses', () => {
     const r = outcome['test-fx-spawn.js'];
     assert.equal(r.outcome, 'not-applicable');
@@ -250,12 +273,10 @@ test('applicability names what a file uses that a worker has not, and lets the r
       "reads Node's test fixtures from the host file system (test/common/fixtures)",
     ],
     ["require('../common/internet');", 'needs the internet (test/common/internet)'],
-    ['// Flags: --expose-internals\nrequire("../common");', "needs Node's internals (// Flags: --expose-internals)"],
     [
       '// Flags: --pending-deprecation --no-warnings',
       "needs node's command-line flag --pending-deprecation, which a worker cannot be given (// Flags:)",
     ],
-    ["const { internalBinding } = require('internal/test/binding');", "needs Node's internals"],
     ['const server = http.createServer(() => {});', 'listens on a socket (.createServer()'],
     ["const s = dgram.createSocket('udp4');", 'listens on a socket (createSocket()'],
     ['new Worker(__filename, { workerData: 1 });', 'starts worker threads (new Worker()'],
@@ -273,6 +294,13 @@ test('applicability names what a file uses that a worker has not, and lets the r
     "const { isMainThread } = require('worker_threads');",
     "import cp from 'node:child_process';\nassert.strictEqual(promisify(cp.exec).name, 'exec');\n/a/.exec('a');",
     "const fs = require('fs'); fs.writeFileSync(tmpdir.resolve('x'), 'y');",
+  ])
+    assert.equal(applicability(source, 'parallel/test-x.js'), null, source);
+  // Node's internals run (and fail where they load one) as on deno and bun, whatever else the file uses
+  for (const source of [
+    '// Flags: --expose-internals --pending-deprecation\nrequire("../common");',
+    "const { internalBinding } = require('internal/test/binding');\nrequire('net').createServer().listen(0);",
+    "import { kState } from 'internal/webstreams/util';",
   ])
     assert.equal(applicability(source, 'parallel/test-x.js'), null, source);
   assert.match(applicability('', 'parallel/test-x.json') ?? '', /^is not a JavaScript test file/);
