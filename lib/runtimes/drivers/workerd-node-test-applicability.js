@@ -67,7 +67,8 @@ const V8_FLAG =
 /** Flags that change nothing a test checks inside a worker (workerd prints no process warnings). */
 const HARMLESS_FLAG = new Set(['--no-warnings']);
 /** Node's internals: a `--expose-internals` flag or a module loaded from `internal/`. */
-const INTERNALS = /^\/\/ Flags:.*--expose[-_]internals\b|require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/m;
+const INTERNALS =
+  /^\/\/ Flags:.*--expose[-_]internals\b|require\(\s*['"]internal\/[^'"]+['"]\s*\)|from\s+['"]internal\/[^'"]+['"]/m;
 
 /**
  * Whether a file tests Node's internals (an `internal/*` module, `// Flags: --expose-internals`):
