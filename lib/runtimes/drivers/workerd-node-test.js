@@ -131,9 +131,28 @@ const commonMjs = {
 };
 
 /**
+ * A module the bundler cannot find stays a require or import that fails when it runs, as it fails
+ * in Node: tests load missing modules on purpose and expect the error (a nonexistent path, a
+ * package name that is not installed), and built-ins esbuild does not list (`readline/promises`,
+ * `inspector/promises`) are workerd's to answer. Without this, one such line fails the whole bundle.
+ * @type {import('esbuild').Plugin}
+ */
+const unresolvedAtRunTime = {
+  name: 'parity-unresolved-at-run-time',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData?.parityResolving) return undefined;
+      const { kind, resolveDir, importer } = args;
+      const r = await build.resolve(args.path, { kind, resolveDir, importer, pluginData: { parityResolving: true } });
+      return r.errors.length ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
+/**
  * Bundle a test file and the test/common modules it requires into one module for workerd: CommonJS
  * (an .mjs file stays ESM), Node's built-in modules left to workerd's nodejs_compat, `internal/*`
- * left as a require that fails only if it runs.
+ * and any module the bundler cannot find left as a require that fails only if it runs.
  * @param {string} testRoot
  * @param {string} file
  * @returns {Promise<{code: string} | {error: string}>}
@@ -150,7 +169,7 @@ export async function bundleTest(testRoot, file) {
       platform: 'node',
       target: 'esnext',
       external: ['internal/*'],
-      plugins: [commonMjs],
+      plugins: [commonMjs, unresolvedAtRunTime],
       ...(esm ? esmOptions(file) : {}),
       write: false,
       logLevel: 'silent',

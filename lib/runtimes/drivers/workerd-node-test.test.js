@@ -111,6 +111,12 @@ require('../common');
 const { kEmptyObject } = require('internal/util');
 require('child_process').spawnSync(process.execPath, ['-v']);
 `,
+  'test-fx-missing-module.js': `'use strict';
+require('../common');
+const assert = require('assert');
+assert.throws(() => require('./does-not-exist'), /does-not-exist/);
+assert.strictEqual(typeof require('readline/promises').Interface, 'function');
+`,
   'test-fx-crypto.js': `'use strict';
 const common = require('../common');
 if (!common.hasCrypto) common.skip('missing crypto');
@@ -236,6 +242,11 @@ describe('a Node test file inside workerd', {
     const r = outcome['test-fx-internals.js'];
     assert.equal(r.outcome, 'fail', JSON.stringify(r));
     assert.match(r.first_error, /internal\/util/);
+  });
+
+  test('a module the bundler cannot find fails where the file requires it, as in Node; subpath built-ins load', () => {
+    const r = outcome['test-fx-missing-module.js'];
+    assert.equal(r.outcome, 'pass', JSON.stringify(r));
   });
 
   test("test/common's hasCrypto is false (no process.versions.openssl): a crypto file is a skip with its reason", () => {
