@@ -37,7 +37,7 @@ const HELPERS = {
  * @type {[RegExp, string][]}
  */
 const USES = [
-  [/\bspawnPromisified\b|\bprocess\.execPath\b/, 'starts node itself as a child process'],
+  [/\bspawnPromisified\b|\bchildShouldThrowAndAbort\b|\bprocess\.execPath\b/, 'starts node itself as a child process'],
   [/\bnew\s+Worker\s*\(/, 'starts worker threads'],
   [/\.createServer\s*\(|\.createSecureServer\s*\(|\bnew\s+(?:net\.)?Server\s*\(|\.listen\s*\(/, 'listens on a socket'],
   [/\bcreateSocket\s*\(/, 'listens on a socket'],

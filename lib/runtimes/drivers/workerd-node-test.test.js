@@ -294,6 +294,7 @@ test('applicability names what a file uses that a worker has not, and lets the r
     ['fs.watch(tmpdir.path, () => {});', 'watches the host file system (fs.watch()'],
     ["const binding = require('../../build/Release/binding');", 'loads files outside test/common'],
     ["process.kill(process.pid, 'SIGTERM');", 'sends or handles signals (process.kill()'],
+    ['common.childShouldThrowAndAbort();', 'starts node itself as a child process (childShouldThrowAndAbort'],
   ];
   for (const [source, reason] of cases) {
     const got = applicability(source, 'parallel/test-x.js');
