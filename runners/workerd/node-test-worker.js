@@ -183,14 +183,16 @@ function trackTimers(target, alive, states, fires, onError) {
       let handle;
       handle = native.call(
         target,
-        (...a) => {
+        // A function, not an arrow: the callback gets the `this` the runtime calls it with (Node
+        // passes the Timeout or Immediate).
+        function (...a) {
           const state = states.get(handle);
           state?.fired();
           // Node ends when only unref'd timers are left, so such a timer never fires after that.
           if (state && !state.refed() && alive.size === 0) return;
           if (state?.refed()) fires.count++;
           try {
-            fn(...a);
+            fn.apply(this, a);
           } catch (e) {
             onError(e);
           }
