@@ -255,6 +255,8 @@ function exiter(state) {
           state.finish(1);
         }
       }
+      // An 'exit' listener may set process.exitCode; node exits with it.
+      state.finish(Number(process.exitCode ?? code) || 0);
     }
     state.finish(code);
   };

@@ -56,6 +56,11 @@ setTimeout(() => { throw new Error('to the listener'); }, 1);
 require('../common');
 process.exit(3);
 `,
+  'test-fx-exit-code-listener.js': `'use strict';
+require('../common');
+process.on('exit', () => { process.exitCode = 0; });
+throw new Error('an exit listener sets the code back to 0');
+`,
   'test-fx-rejection.js': `'use strict';
 require('../common');
 Promise.reject(new TypeError('nobody caught this'));
@@ -210,6 +215,12 @@ describe('a Node test file inside workerd', {
   test("Node's process semantics: uncaughtException listeners, exit codes, rejections, beforeExit, unref", () => {
     assert.equal(outcome['test-fx-caught.js'].outcome, 'pass', JSON.stringify(outcome['test-fx-caught.js']));
     assert.deepEqual([outcome['test-fx-exit-code.js'].outcome, outcome['test-fx-exit-code.js'].exit_code], ['fail', 3]);
+    const listener = outcome['test-fx-exit-code-listener.js'];
+    assert.equal(
+      listener.outcome,
+      'pass',
+      `an 'exit' listener's process.exitCode is the exit code: ${JSON.stringify(listener)}`,
+    );
     assert.equal(outcome['test-fx-rejection.js'].outcome, 'fail');
     assert.equal(outcome['test-fx-rejection.js'].first_error, 'TypeError: nobody caught this');
     assert.equal(outcome['test-fx-before-exit.js'].outcome, 'pass', JSON.stringify(outcome['test-fx-before-exit.js']));
