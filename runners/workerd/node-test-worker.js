@@ -185,6 +185,7 @@ function trackTimers(target, alive, states, fires, onError) {
         target,
         // A function, not an arrow: the callback gets the `this` the runtime calls it with (Node
         // passes the Timeout or Immediate).
+        /** @this {unknown} */
         function (...a) {
           const state = states.get(handle);
           state?.fired();

@@ -81,7 +81,7 @@ function importAsAwait(clause, spec, n) {
 }
 
 /**
- * An ES module bundle as one async function, the module's default export, that the host calls in
+ * An ES module bundle as one async arrow function, the module's default export, that the host calls in
  * the request: workerd evaluates a module's top level outside any request, where a test's timers
  * are refused. Static imports (esbuild leaves Node's built-ins as imports at the start of a line)
  * become awaited dynamic imports at the top of the function, top-level await stays an await, and
@@ -90,7 +90,9 @@ function importAsAwait(clause, spec, n) {
  */
 export function esmAsFunction(code) {
   const imports = [];
+  // A shebang is only allowed as a module's first line; inside the function it would not parse.
   let body = code
+    .replace(/^#![^\n]*\n/, '')
     .replace(/^import\s+([^'"]*?)\s+from\s+"([^"]+)";[ \t]*$/gm, (_, clause, spec) => {
       imports.push(importAsAwait(clause, spec, imports.length));
       return '';
@@ -103,11 +105,12 @@ export function esmAsFunction(code) {
   body = body.replace(/var __require = [\s\S]*?\n\}\);\n/, 'var __require = __parityRequire;\n');
   return [
     "import { createRequire as __parityCreateRequire } from 'node:module';",
-    'export default async function __parityTest() {',
+    // An arrow function: the module's top level has no `arguments` and no `this`, and neither has it.
+    'export default async () => {',
     'const __parityRequire = __parityCreateRequire(import.meta.url);',
     ...imports,
     body,
-    '}',
+    '};',
     '',
   ].join('\n');
 }

@@ -102,6 +102,11 @@ import assert from 'node:assert';
 await new Promise((resolve) => setTimeout(resolve, 5));
 setTimeout(common.mustCall(() => assert.strictEqual(typeof common.isWindows, 'boolean')), 5);
 `,
+  'test-fx-esm-top-level.mjs': `#! a shebang line
+import '../common/index.mjs';
+if (typeof arguments !== 'undefined') throw new Error('arguments at the top level of a module');
+if (typeof this !== 'undefined') throw new Error('this at the top level of a module');
+`,
   'test-fx-abort.js': `'use strict';
 require('../common');
 process.abort();
@@ -233,6 +238,12 @@ describe('a Node test file inside workerd', {
 
   test('an .mjs file runs as a module, top-level await included, with test/common/index.mjs', () => {
     assert.equal(outcome['test-fx-esm.mjs'].outcome, 'pass', JSON.stringify(outcome['test-fx-esm.mjs']));
+    const top = outcome['test-fx-esm-top-level.mjs'];
+    assert.equal(
+      top.outcome,
+      'pass',
+      `a shebang parses; no arguments or this at the top level: ${JSON.stringify(top)}`,
+    );
   });
 
   test("test/common/tmpdir works in workerd's writable /tmp", () => {
@@ -356,7 +367,7 @@ test('an ES module bundle becomes one async function whose imports are awaited f
   const out = esmAsFunction(code);
   assert.match(
     out,
-    /^import \{ createRequire as __parityCreateRequire \} from 'node:module';\nexport default async function __parityTest\(\) \{/,
+    /^import \{ createRequire as __parityCreateRequire \} from 'node:module';\nexport default async \(\) => \{/,
   );
   assert.doesNotMatch(out, /^import .* from "/m, 'no static import is left inside the function');
   assert.doesNotMatch(out, /^export \{/m);
