@@ -73,7 +73,10 @@ function runState(answer) {
       const outcome = code !== 0 ? 'fail' : state.skipReason !== null ? 'skip' : 'pass';
       // A failure that threw nothing (a mustCall count, process.exit(1)) is named by its first output line.
       const printed = state.output.split('\n').find((l) => l.trim() !== '') ?? null;
+      // Null-prototype: resolving a promise with it reads no Object.prototype.then, which a test may
+      // have made a getter (prototype-pollution tests assert nothing reads it).
       answer({
+        __proto__: null,
         outcome,
         exit_code: code,
         first_error: outcome === 'fail' ? (state.firstError ?? printed ?? `exit code ${code}`) : null,
