@@ -249,6 +249,7 @@ function exiter(state) {
   return (code) => {
     if (!state.exiting) {
       state.exiting = true;
+      /** @type {any} */ (process)._exiting = true;
       process.exitCode = code;
       try {
         process.emit('exit', code);
@@ -271,11 +272,15 @@ function exiter(state) {
  * any, otherwise printed and the end of the process with code 1.
  */
 function uncaught(state, exit) {
-  return (error) => {
+  /**
+   * @param {unknown} error
+   * @param {'uncaughtException' | 'unhandledRejection'} [origin] what the listeners are told it came from
+   */
+  return (error, origin = 'uncaughtException') => {
     if (error instanceof ExitSignal || state.done) return;
     if (!state.exiting && process.listenerCount('uncaughtException') > 0) {
       try {
-        /** @type {any} */ (process).emit('uncaughtException', error, 'uncaughtException');
+        /** @type {any} */ (process).emit('uncaughtException', error, origin);
         return;
       } catch (e) {
         if (e instanceof ExitSignal) return;
@@ -352,6 +357,24 @@ function nodeProcess(file, exit) {
 }
 
 /**
+ * An unhandled rejection as Node raises it under --unhandled-rejections=throw: an Error reason as
+ * it is, any other reason wrapped in Node's UnhandledPromiseRejection error.
+ * @param {unknown} reason
+ * @param {{inspect: (v: unknown) => string}} util
+ */
+function rejectionError(reason, util) {
+  if (reason instanceof Error) return reason;
+  const error = new Error(
+    'This error originated either by throwing inside of an async function without a catch block, ' +
+      'or by rejecting a promise which was not handled with .catch(). The promise rejected with the ' +
+      `reason "${util.inspect(reason)}".`,
+  );
+  Object.defineProperty(error, 'name', { value: 'UnhandledPromiseRejection', writable: true, configurable: true });
+  /** @type {any} */ (error).code = 'ERR_UNHANDLED_REJECTION';
+  return error;
+}
+
+/**
  * @param {() => Promise<unknown>} load imports the bundled test file
  * @param {string} file the test module's name (test/parallel/test-x.js), under /bundle
  */
@@ -380,7 +403,8 @@ export function nodeTestWorker(load, file) {
       // raises it as an uncaught exception.
       globalThis.addEventListener('unhandledrejection', (event) => {
         event.preventDefault();
-        if (process.listenerCount('unhandledRejection') === 0) onError(event.reason);
+        if (process.listenerCount('unhandledRejection') === 0)
+          onError(rejectionError(event.reason, util.default ?? util), 'unhandledRejection');
       });
       nodeProcess(file, exit);
       (async () => {

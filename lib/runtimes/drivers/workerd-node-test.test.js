@@ -65,6 +65,16 @@ throw new Error('an exit listener sets the code back to 0');
 require('../common');
 Promise.reject(new TypeError('nobody caught this'));
 `,
+  'test-fx-rejection-origin.js': `'use strict';
+const common = require('../common');
+const assert = require('assert');
+process.on('uncaughtException', common.mustCall((e, origin) => {
+  assert.strictEqual(origin, 'unhandledRejection');
+  assert.strictEqual(e.code, 'ERR_UNHANDLED_REJECTION');
+}));
+process.on('exit', () => assert.strictEqual(process._exiting, true));
+Promise.reject(null);
+`,
   'test-fx-before-exit.js': `'use strict';
 const common = require('../common');
 let turns = 0;
@@ -228,6 +238,8 @@ describe('a Node test file inside workerd', {
     );
     assert.equal(outcome['test-fx-rejection.js'].outcome, 'fail');
     assert.equal(outcome['test-fx-rejection.js'].first_error, 'TypeError: nobody caught this');
+    const origin = outcome['test-fx-rejection-origin.js'];
+    assert.equal(origin.outcome, 'pass', `a rejection reaches 'uncaughtException' as Node's: ${JSON.stringify(origin)}`);
     assert.equal(outcome['test-fx-before-exit.js'].outcome, 'pass', JSON.stringify(outcome['test-fx-before-exit.js']));
     const unref = outcome['test-fx-unref.js'];
     assert.equal(unref.outcome, 'pass', JSON.stringify(unref));
