@@ -239,7 +239,11 @@ describe('a Node test file inside workerd', {
     assert.equal(outcome['test-fx-rejection.js'].outcome, 'fail');
     assert.equal(outcome['test-fx-rejection.js'].first_error, 'TypeError: nobody caught this');
     const origin = outcome['test-fx-rejection-origin.js'];
-    assert.equal(origin.outcome, 'pass', `a rejection reaches 'uncaughtException' as Node's: ${JSON.stringify(origin)}`);
+    assert.equal(
+      origin.outcome,
+      'pass',
+      `a rejection reaches 'uncaughtException' as Node's: ${JSON.stringify(origin)}`,
+    );
     assert.equal(outcome['test-fx-before-exit.js'].outcome, 'pass', JSON.stringify(outcome['test-fx-before-exit.js']));
     const unref = outcome['test-fx-unref.js'];
     assert.equal(unref.outcome, 'pass', JSON.stringify(unref));
