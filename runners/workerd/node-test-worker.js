@@ -187,7 +187,7 @@ function trackTimers(target, alive, states, fires, onError) {
       handle = native.call(
         target,
         // A function, not an arrow: the callback gets the `this` the runtime calls it with (Node
-        // passes the Timeout or Immediate).
+        // passes the Timeout or Immediate); Reflect.apply, as a test may replace fn.apply.
         /** @this {unknown} */
         function (...a) {
           const state = states.get(handle);
@@ -196,7 +196,7 @@ function trackTimers(target, alive, states, fires, onError) {
           if (state && !state.refed() && alive.size === 0) return;
           if (state?.refed()) fires.count++;
           try {
-            fn.apply(this, a);
+            Reflect.apply(fn, this, a);
           } catch (e) {
             onError(e);
           }
