@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { MODES } from '../lib/measure/defaults.js';
 import { simulatedRecord } from '../lib/measure/record.js';
 import { simulateCoverage } from '../lib/measure/stats/coverage.js';
-import { populationOf } from '../lib/measure/stats/population.js';
+import { jobCost, populationOf } from '../lib/measure/stats/population.js';
 import { spreadReport } from '../lib/report/across/spread.js';
 
 const [file, baseline = 'node', ns = '3,4,6,8', tables = '400'] = process.argv.slice(2);
@@ -50,15 +50,29 @@ for (const n of ns.split(',').map(Number)) {
       simulateCoverage(population, { n, tables: Number(tables), moderate, recordOf: simulatedRecord }),
     );
 }
-// QUICK's own stopping rule (lib/measure/stats/stopping.js) driven with the drawn rounds.
+// QUICK's own stopping rule (lib/measure/stats/stopping.js) driven with the drawn rounds, and its
+// time budget kept as the loop keeps it, each job taking its row and runtime's median wall time in
+// the population (jobCost).
 const q = MODES.quick;
 const quick = simulateCoverage(population, {
-  adaptive: { min: q.rounds, max: q.max_rounds, precision: q.precision },
+  adaptive: {
+    min: q.rounds,
+    max: q.max_rounds,
+    lastLook: q.last_look,
+    precision: q.precision,
+    budget_s: q.budget_s,
+    cost: jobCost(results, baseline),
+  },
   tables: Math.min(Number(tables), 200),
   seed: 5,
   recordOf: simulatedRecord,
 });
-line(`QUICK ${q.rounds}–${q.max_rounds} (${quick.mean_rounds.toFixed(2)})`, 'moderated', quick);
+line(`QUICK ${q.rounds}–${q.max_rounds}, ${q.budget_s} s (${quick.mean_rounds.toFixed(2)})`, 'moderated', quick);
+console.log('');
+console.log(
+  `QUICK: simulated runs took ${quick.elapsed_s.toFixed(1)} s on average, ${pct(quick.budget_ends)} of them ended by the budget; ` +
+    `${pct(quick.capped_inconclusive)} of comparisons ended inconclusive at ${q.max_rounds} rounds (before the budget)`,
+);
 
 // Where the spread comes from, per row and runtime: a job's own median is known to its within-
 // process interval (log half-width ÷ 1.96, the median over rounds); rounds scatter by the
