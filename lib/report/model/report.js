@@ -13,6 +13,7 @@ import { methodologyWarnings } from './methodology.js';
 import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
 import { rowUnit } from './row-units.js';
+import { slowProcessTable } from './slow-table.js';
 import { legendLines, summaryLines } from './summary.js';
 import { si } from './units.js';
 
@@ -188,6 +189,9 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (main && agg.rows.length)
     tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : [], floor, detail));
   if (main && detail) tables.push(spreadTable(agg, labels));
+  // Processes slower than their runtime's others of a row: a finding, shown whenever there is one.
+  const slow = main ? slowProcessTable(agg) : null;
+  if (slow) tables.push(slow);
   if (main && show.includes('cpu')) tables.push(...cpuTables(agg, labels, detail));
   if (main && show.includes('rss')) tables.push(rssTable(agg, labels, detail));
   if (main && (show.includes('metrics') || agg.rows.some((r) => r.extra.length)))
