@@ -55,9 +55,9 @@ export function slowProcessTable(agg) {
   ]);
   const title = [
     'Slow processes per runtime: jobs slower than the other rounds of their row on the same runtime by more than',
-    'max(15%, 3 robust SDs of the suite), as slow/rounds with how much slower (rows of 3 rounds or more). A finding',
-    "about the runtime or the host: the cells' medians include them; a ratio sets a round aside only when the round's",
-    "ratio is off its comparison's main mode.",
+    'max(15%, 3 robust SDs of the suite), as slow/rounds with how much slower (rows of 3 rounds or more; all rows:',
+    "the median). A finding about the runtime or the host: the cells' medians include them; a ratio sets a round",
+    "aside only when the round's ratio is off its comparison's main mode.",
     ...(calibrated
       ? [
           'seen: its calibration in the same process ran slow too (the host slowed it); unseen: it ran at speed (the',
@@ -90,12 +90,13 @@ function cellText(c) {
   return parts.join(' ');
 }
 
-/** A runtime's totals: "4/96 (4%) 1.38× median; 3 unseen, 1 seen; 2 replaced". @param {any} t @param {boolean} calibrated */
+/** A runtime's totals: "4/96 (4%) 1.38×, 3 unseen, 1 seen; 2 replaced" (the median factor). @param {any} t @param {boolean} calibrated */
 function totalText(t, calibrated) {
   if (!t) return '';
   const share = t.checked ? ` (${Math.round((t.slow / t.checked) * 100)}%)` : '';
-  const parts = [`${t.slow}/${t.checked}${share}${t.slow ? ` ${medianOf(t.slower).toFixed(2)}× median` : ''}`];
-  if (calibrated && t.slow) parts.push(`${t.unseen} unseen, ${t.seen} seen`);
-  if (t.replaced) parts.push(`${t.replaced} replaced`);
-  return parts.join('; ');
+  const cal = [t.unseen ? `${t.unseen} unseen` : '', t.seen ? `${t.seen} seen` : ''].filter(Boolean).join(', ');
+  const slow = `${t.slow}/${t.checked}${share}${t.slow ? ` ${medianOf(t.slower).toFixed(2)}×` : ''}`;
+  return [calibrated && cal ? `${slow}, ${cal}` : slow, t.replaced ? `${t.replaced} replaced` : '']
+    .filter(Boolean)
+    .join('; ');
 }

@@ -59,7 +59,7 @@ test('rows with a slow process are listed per runtime with how much slower, then
   assert.deepEqual(texts(t), [
     ['math/w3', '0/6', '2/6 1.50–1.60×'],
     ['math/w6', '1/6 1.30×', '0/6'],
-    ['all rows', '1/48 (2%) 1.30× median', '2/48 (4%) 1.55× median'],
+    ['all rows', '1/48 (2%) 1.30×', '2/48 (4%) 1.55×'],
   ]);
   // Without calibrations the title says the two kinds of slow process cannot be told apart.
   assert.match(t.title ?? '', /No calibration was timed.*run --calibrate/s);
@@ -78,7 +78,7 @@ test('with calibrations: seen and unseen per cell and in the totals, and the pro
   assert.deepEqual(texts(t), [
     ['math/w0', '0/6 +1 replaced', '0/6'],
     ['math/w3', '0/6', '2/6 1.50–1.60× (1 seen, 1 unseen)'],
-    ['all rows', '0/48 (0%); 1 replaced', '2/48 (4%) 1.55× median; 1 unseen, 1 seen'],
+    ['all rows', '0/48 (0%); 1 replaced', '2/48 (4%) 1.55×, 1 unseen, 1 seen'],
   ]);
   assert.match(t.title ?? '', /unseen: it ran at speed \(the\nruntime's own slow state\)/);
   for (const line of (t.title ?? '').split('\n')) assert.ok(line.length <= 120, line);
