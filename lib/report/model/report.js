@@ -189,13 +189,13 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (main && agg.rows.length)
     tables.push(throughputTable(agg, labels, show.includes('conformance') ? conformance : [], floor, detail));
   if (main && detail) tables.push(spreadTable(agg, labels));
-  // Processes slower than their runtime's others of a row: a finding, shown whenever there is one.
-  const slow = main ? slowProcessTable(agg) : null;
-  if (slow) tables.push(slow);
   if (main && show.includes('cpu')) tables.push(...cpuTables(agg, labels, detail));
   if (main && show.includes('rss')) tables.push(rssTable(agg, labels, detail));
   if (main && (show.includes('metrics') || agg.rows.some((r) => r.extra.length)))
     tables.push(...extraMetricTables(agg, labels, detail));
+  // Processes slower than their runtime's others of a row: a finding, shown whenever there is one.
+  const slow = main ? slowProcessTable(agg) : null;
+  if (slow) tables.push(slow);
   if (main && conformance.length) {
     // WPT rows that record their interface are tabled per interface; older files and checks by folder.
     const byInterface = conformance.filter((r) => r.source === 'wpt' && r.interface);
