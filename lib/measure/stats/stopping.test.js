@@ -176,6 +176,8 @@ function assertAaNearFive(ids, trials, seed) {
   for (const sd of [0.005, 0.01, 0.02, 0.03, 0.05, 0.1]) {
     let flagged = 0;
     for (let t = 0; t < trials; t++) {
+      // QUICK's looks (3 and 6 rounds), ended at 12 rounds to keep the test short: the budget ends
+      // a QUICK run somewhere past its last look (docs/adaptive.md gives the figures ended at 30).
       const d = drive(ids, { ...QUICK, max_rounds: 12 }, () => ({
         median_ns: 100 * Math.exp(sd * gauss(rand)),
       }));
