@@ -3,10 +3,10 @@
 // significant (and beyond the A/A floor when one is given). Pure: a results file in, TableData out.
 
 import { EQUIVALENCE_MARGIN } from '../../measure/stats/paired.js';
+import { aggregate, cellRatio } from '../../results/aggregate.js';
+import { METRICS, throughputUnit } from '../../results/metrics.js';
 import { stepText } from '../../runtimes/bisect.js';
 import { NOTES_URL } from '../../runtimes/platform.js';
-import { aggregate, cellRatio } from '../model/aggregate.js';
-import { METRICS, throughputUnit } from '../model/metrics.js';
 import { printable } from '../model/printable.js';
 import { ratioText, verdictText } from '../model/ratio-text.js';
 
