@@ -74,10 +74,11 @@ const quickRun = (max, lastLook) =>
     recordOf: simulatedRecord,
   });
 const pace = Number(speed) === 1 ? '' : `, jobs ${speed}× as fast`;
-for (const [label, s, max] of [
-  [`QUICK ${q.rounds}–${q.max_rounds}, ${q.budget_s} s`, quickRun(q.max_rounds, q.last_look), q.max_rounds],
-  [`QUICK, a cap of 10 in place of the budget`, quickRun(10, q.last_look), 10],
+for (const { label, max } of [
+  { label: `QUICK ${q.rounds}–${q.max_rounds}, ${q.budget_s} s`, max: q.max_rounds },
+  { label: 'QUICK, a cap of 10 in place of the budget', max: 10 },
 ]) {
+  const s = quickRun(max, q.last_look);
   line(`${label}${pace} (${s.mean_rounds.toFixed(2)})`, 'moderated', s);
   notes.push(
     `${label}${pace}: simulated runs took ${s.elapsed_s.toFixed(1)} s on average, ${pct(s.budget_ends)} of them ended by the budget; ` +

@@ -134,7 +134,7 @@ function halfWidth(r) {
 export function adaptiveRounds(rows, runtimes, mode, baseline) {
   const state = rows.map((row) => ({
     row,
-    key: rowKey(row.workload.id, row.params),
+    key: ruleRowId(row.workload.id, row.params),
     /** @type {ResultRow[]} */ results: [],
     rounds: 0,
     /** @type {number | null} the last round the row runs */ lastRound: null,
@@ -156,7 +156,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
   return {
     /** @param {ResultRow & {suite: string, workload: string, params: any}} result */
     record(result) {
-      const s = plan.byKey.get(rowKey(`${result.suite}/${result.workload}`, result.params));
+      const s = plan.byKey.get(ruleRowId(`${result.suite}/${result.workload}`, result.params));
       if (!s) return;
       s.results.push(result);
       s.rounds = Math.max(s.rounds, result.round);
@@ -329,4 +329,4 @@ export function isLook(round, minRounds) {
 }
 
 /** A row's identity inside the rule: its workload id and its parameters, in a fixed order. */
-const rowKey = (id, params) => JSON.stringify([id, Object.entries(params ?? {}).sort()]);
+const ruleRowId = (id, params) => JSON.stringify([id, Object.entries(params ?? {}).sort()]);

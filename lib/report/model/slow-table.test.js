@@ -1,7 +1,7 @@
 // The slow-process table (slow-table.js) from results rows of known shape.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aggregate } from './aggregate.js';
+import { aggregate } from '../../results/aggregate.js';
 import { cellText } from './model.js';
 import { slowProcessTable } from './slow-table.js';
 
