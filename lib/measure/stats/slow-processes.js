@@ -10,19 +10,15 @@
 // of its cell's rounds by more than both OFF_MODE and OFF_MODE_SDS of the suite's robust
 // round-to-round SD (robust.js pooledMadScale over every cell of the suite), while such processes
 // are at most OFF_MODE_SHARE of the cell's rounds (beyond that there is no main mode to be slower
-// than). A cell needs MIN_ROUNDS rounds. Its calibration is judged as lib/measure/calibration.js
-// judges one: slower than the median of the runtime's calibrations in the run by more than
-// max(CALIBRATION_OFF, 3 MAD-scaled SDs).
+// than). A cell needs MIN_ROUNDS rounds. Its calibration is judged by the rule run --calibrate
+// replaces processes by (robust.js calibrationOff): slower than the median of the runtime's
+// calibrations in the run by more than max(10%, 3 MAD-scaled SDs).
 
 import { OFF_MODE, OFF_MODE_SDS, OFF_MODE_SHARE } from './paired.js';
-import { madScale, medianOf, pooledMadScale } from './robust.js';
+import { calibrationOff, medianOf, pooledMadScale } from './robust.js';
 
 /** Three rounds are the least with a middle one to be slower than. */
 export const MIN_ROUNDS = 3;
-/** A calibration at least this much slower (log) than its runtime's median, and beyond 3 robust
- * SDs of them, saw the slow spell (lib/measure/calibration.js calibrationOff's distance). */
-export const CALIBRATION_OFF = Math.log(1.1);
-
 /**
  * @typedef {{round: number, time: number, calibration?: number | null, replaced?: boolean}} ProcessRound
  *   time: the job's median time per call (higher is slower); calibration: the slower of its two
@@ -119,19 +115,14 @@ function suiteBars(cells) {
  * @returns {(runtime: string, speed: number | null | undefined) => 'seen' | 'unseen' | null}
  */
 function calibrationJudge(cells) {
-  /** @type {Map<string, {m: number, bar: number}>} */
-  const rule = new Map();
   /** @type {Map<string, number[]>} */
   const speeds = new Map();
   for (const c of cells)
     for (const r of c.rounds)
-      if (r.calibration && r.calibration > 0)
-        speeds.set(c.runtime, [...(speeds.get(c.runtime) ?? []), Math.log(r.calibration)]);
-  for (const [id, logs] of speeds)
-    if (logs.length >= 5) rule.set(id, { m: medianOf(logs), bar: Math.max(CALIBRATION_OFF, 3 * madScale(logs)) });
+      if (r.calibration && r.calibration > 0) speeds.set(c.runtime, [...(speeds.get(c.runtime) ?? []), r.calibration]);
   return (runtime, speed) => {
-    const r = rule.get(runtime);
-    if (!r || !(speed && speed > 0)) return null;
-    return r.m - Math.log(speed) > r.bar ? 'seen' : 'unseen';
+    const readings = speeds.get(runtime) ?? [];
+    if (readings.length < 5 || !(speed && speed > 0)) return null;
+    return calibrationOff(readings, speed).off ? 'seen' : 'unseen';
   };
 }
