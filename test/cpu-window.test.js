@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { before, describe, test } from 'node:test';
-import { METRICS } from '../lib/report/model/metrics.js';
+import { METRICS } from '../lib/results/metrics.js';
 import { kindRepresentatives, loadRegistry } from '../lib/runtimes/registry.js';
 import { runToResults } from './cli.js';
 import { CPU_PER_CALL_US } from './fixtures/suites/window/spin-cpu.js';

@@ -1,20 +1,22 @@
 // Coverage of parity's intervals on this machine's own rounds: a kept run with many
 // rounds per row is the population (lib/measure/stats/coverage.js); tables of n rounds are drawn from it
 // and the method is scored against the population's truths (its main mode's, and every process's),
-// with and without moderation, and under QUICK's stopping rule.
+// with and without moderation, and under QUICK's stopping rule with its time budget (and, for
+// comparison, the same looks with a cap of 10 rounds in place of the budget). `speed` divides every
+// job's time (2: a host whose jobs take half as long as the population's did).
 // Prints a markdown table; docs/statistics.md keeps one.
 //
-//   node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400]
+//   node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400] [speed=1]
 import { readFileSync } from 'node:fs';
 import { MODES } from '../lib/measure/defaults.js';
 import { simulatedRecord } from '../lib/measure/record.js';
 import { simulateCoverage } from '../lib/measure/stats/coverage.js';
-import { populationOf } from '../lib/measure/stats/population.js';
+import { jobCost, populationOf } from '../lib/measure/stats/population.js';
 import { spreadReport } from '../lib/report/across/spread.js';
 
-const [file, baseline = 'node', ns = '3,4,6,8', tables = '400'] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400]');
+const [file, baseline = 'node', ns = '3,4,6,8', tables = '400', speed = '1'] = process.argv.slice(2);
+if (!file || !(Number(speed) > 0)) {
+  console.error('usage: node tools/coverage.js FILE [baseline=node] [n=3,4,6,8] [tables=400] [speed=1]');
   process.exit(2);
 }
 const file_ = JSON.parse(readFileSync(file, 'utf8'));
@@ -25,6 +27,8 @@ if (population.length === 0) {
   process.exit(1);
 }
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
+/** @type {string[]} lines printed under the table */
+const notes = [];
 const rounds = population.map((c) => c.logs.length);
 console.log(
   `${population.length} comparisons from ${file} (${Math.min(...rounds)}–${Math.max(...rounds)} rounds each), ` +
@@ -50,15 +54,39 @@ for (const n of ns.split(',').map(Number)) {
       simulateCoverage(population, { n, tables: Number(tables), moderate, recordOf: simulatedRecord }),
     );
 }
-// QUICK's own stopping rule (lib/measure/stats/stopping.js) driven with the drawn rounds.
+// QUICK's own stopping rule (lib/measure/stats/stopping.js) driven with the drawn rounds, and its
+// time budget kept as the loop keeps it, each job taking its row and runtime's median wall time in
+// the population (jobCost) ÷ speed; then the same looks with a cap of 10 rounds in place of it.
 const q = MODES.quick;
-const quick = simulateCoverage(population, {
-  adaptive: { min: q.rounds, max: q.max_rounds, precision: q.precision },
-  tables: Math.min(Number(tables), 200),
-  seed: 5,
-  recordOf: simulatedRecord,
-});
-line(`QUICK ${q.rounds}–${q.max_rounds} (${quick.mean_rounds.toFixed(2)})`, 'moderated', quick);
+const cost = jobCost(results, baseline);
+const quickRun = (max, lastLook) =>
+  simulateCoverage(population, {
+    adaptive: {
+      min: q.rounds,
+      max,
+      lastLook,
+      precision: q.precision,
+      budget_s: q.budget_s,
+      cost: (key, runtime) => cost(key, runtime) / Number(speed),
+    },
+    tables: Math.min(Number(tables), 200),
+    seed: 5,
+    recordOf: simulatedRecord,
+  });
+const pace = Number(speed) === 1 ? '' : `, jobs ${speed}× as fast`;
+for (const { label, max } of [
+  { label: `QUICK ${q.rounds}–${q.max_rounds}, ${q.budget_s} s`, max: q.max_rounds },
+  { label: 'QUICK, a cap of 10 in place of the budget', max: 10 },
+]) {
+  const s = quickRun(max, q.last_look);
+  line(`${label}${pace} (${s.mean_rounds.toFixed(2)})`, 'moderated', s);
+  notes.push(
+    `${label}${pace}: simulated runs took ${s.elapsed_s.toFixed(1)} s on average, ${pct(s.budget_ends)} of them ended by the budget; ` +
+      `${pct(s.capped_inconclusive)} of comparisons ended inconclusive at ${max} rounds`,
+  );
+}
+console.log('');
+for (const n of notes) console.log(n);
 
 // Where the spread comes from, per row and runtime: a job's own median is known to its within-
 // process interval (log half-width ÷ 1.96, the median over rounds); rounds scatter by the

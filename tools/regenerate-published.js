@@ -202,24 +202,62 @@ function newestConformance(root, since) {
   return found.length ? join(dir, found[0].n) : null;
 }
 
-function main(argv) {
-  const dry = argv.includes('--dry-run');
-  const noWait = argv.includes('--no-wait');
+/**
+ * The command line: `{dry, noWait, only, root}`, or a one-line error naming what is valid.
+ * @param {string[]} argv
+ */
+function optionsOf(argv) {
   const flagValue = (flag) => (argv.includes(flag) ? (argv[argv.indexOf(flag) + 1] ?? '') : null);
   const onlyText = flagValue('--only');
-  const only = onlyText === null ? null : new Set(onlyText.split(',').filter(Boolean));
   const takesValue = ['--only', '--root'];
   const unknown = argv.filter(
     (a, i) =>
       a.startsWith('--') && !['--dry-run', '--no-wait', ...takesValue].includes(a) && !takesValue.includes(argv[i - 1]),
   );
   if (unknown.length) {
-    console.error(
-      `regenerate-published: unknown option ${unknown[0]}; valid: --dry-run, --no-wait, --only a.json,b.json, --root DIR`,
-    );
+    return { error: `unknown option ${unknown[0]}; valid: --dry-run, --no-wait, --only a.json,b.json, --root DIR` };
+  }
+  return {
+    dry: argv.includes('--dry-run'),
+    noWait: argv.includes('--no-wait'),
+    only: onlyText === null ? null : new Set(onlyText.split(',').filter(Boolean)),
+    root: flagValue('--root') ?? HERE,
+  };
+}
+
+/**
+ * Make one kept file again, its output in `logs/<name>.log`; true when it was made. wpt writes
+ * results/<stamp>-<host>-conformance.json and its kept copy is that file; it exits 1 on an
+ * unexpected failure, which is a finding here, not a failed regeneration.
+ */
+function makeStep(ROOT, s, logs) {
+  const started = Date.now();
+  const [bin, ...args] = [...s.run.prefix, process.execPath, join(ROOT, s.run.script), ...s.run.args];
+  const r = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const log = join(logs, `${s.name}.log`);
+  writeFileSync(log, `$ ${text(s)}\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+  let ok = r.status === 0 || (s.wpt && r.status === 1);
+  if (ok && s.wpt) {
+    const made = newestConformance(ROOT, started);
+    if (made) renameSync(made, join(ROOT, PUBLISHED, s.name));
+    else ok = false;
+  }
+  const out = join(ROOT, PUBLISHED, s.name);
+  if (ok && out.endsWith('.json') && statSync(out).size > MAX_BYTES) compactFile(out);
+  process.stderr.write(
+    `  ${ok ? 'made' : `FAILED (exit ${r.status ?? r.signal}; ${relative(ROOT, log)})`} in ${fmt((Date.now() - started) / 1000)}\n`,
+  );
+  return ok;
+}
+
+function main(argv) {
+  const o = optionsOf(argv);
+  if ('error' in o) {
+    console.error(`regenerate-published: ${o.error}`);
     return 2;
   }
-  const ROOT = flagValue('--root') ?? HERE;
+  const { dry, noWait, only } = o;
+  const ROOT = o.root;
   if (!existsSync(join(ROOT, 'lib', 'run', 'cli.js')) || !existsSync(join(ROOT, PUBLISHED))) {
     console.error(`regenerate-published: --root ${ROOT} is not a parity checkout (no lib/run/cli.js or ${PUBLISHED}/)`);
     return 2;
@@ -262,26 +300,8 @@ function main(argv) {
   const t0 = Date.now();
   steps.forEach((s, i) => {
     if (!noWait) waitForQuiet();
-    const started = Date.now();
-    process.stderr.write(`[${i + 1}/${steps.length}] ${s.name} (${fmt((started - t0) / 1000)} in) …\n`);
-    const [bin, ...args] = [...s.run.prefix, process.execPath, join(ROOT, s.run.script), ...s.run.args];
-    const r = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
-    const log = join(logs, `${s.name}.log`);
-    writeFileSync(log, `$ ${text(s)}\n${r.stdout ?? ''}${r.stderr ?? ''}`);
-    // wpt writes results/<stamp>-<host>-conformance.json; its kept copy is that file. It exits 1 on
-    // an unexpected failure, which is a finding here, not a failed regeneration.
-    let ok = r.status === 0 || (s.wpt && r.status === 1);
-    if (ok && s.wpt) {
-      const made = newestConformance(ROOT, started);
-      if (made) renameSync(made, join(ROOT, PUBLISHED, s.name));
-      else ok = false;
-    }
-    const out = join(ROOT, PUBLISHED, s.name);
-    if (ok && out.endsWith('.json') && statSync(out).size > MAX_BYTES) compactFile(out);
-    process.stderr.write(
-      `  ${ok ? 'made' : `FAILED (exit ${r.status ?? r.signal}; ${relative(ROOT, log)})`} in ${fmt((Date.now() - started) / 1000)}\n`,
-    );
-    if (!ok) failed.push(s.name);
+    process.stderr.write(`[${i + 1}/${steps.length}] ${s.name} (${fmt((Date.now() - t0) / 1000)} in) …\n`);
+    if (!makeStep(ROOT, s, logs)) failed.push(s.name);
   });
   console.log(
     `${steps.length - failed.length} of ${steps.length} made in ${fmt((Date.now() - t0) / 1000)}${failed.length ? `; failed: ${failed.join(', ')}` : ''}; logs in ${relative(ROOT, logs)}`,

@@ -23,7 +23,7 @@ from statsmodels.stats.multitest import multipletests
 
 FILE = sys.argv[1] if len(sys.argv) > 1 else 'results/published/math-json-quick.json'
 DUMP = """
-const { aggregate } = await import('./lib/report/model/aggregate.js');
+const { aggregate } = await import('./lib/results/aggregate.js');
 const { readResults } = await import('./lib/results/file.js');
 const { pairRounds } = await import('./lib/measure/stats/compare.js');
 const { pairedRatio } = await import('./lib/measure/stats/paired.js');

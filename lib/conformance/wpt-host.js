@@ -196,6 +196,86 @@ async function fromServer(job, path) {
 }
 
 /**
+ * The scope WPT's server gives a worker-like, non-window test: `self`, `GLOBAL`, `window` for a
+ * .window.js file that runs here, the location it would be served at (fetches answered from the
+ * checkout, or by WPT's own server when the file needs it), `gc` and `importScripts`.
+ * @param {HostJob} job
+ * @param {HostCapabilities} caps
+ * @param {{read: (path: string) => string, readBytes: (path: string) => any, exists: (path: string) => boolean}} files
+ */
+function workerScope(job, caps, { read, readBytes, exists }) {
+  const g = /** @type {any} */ (globalThis);
+  g.self = globalThis;
+  g.GLOBAL = { isWindow: () => false, isWorker: () => true, isShadowRealm: () => false };
+  // A .window.js file that runs here uses nothing a window alone has (wpt-window-uses.js) but
+  // may name the global `window`, as the window WPT serves it in does: the same global object.
+  if (/\.window\.js$/.test(job.file) && !('window' in g)) g.window = globalThis;
+  // testharness.js names unnamed tests after location.pathname; Deno throws on a bare
+  // `location` access, so every runtime gets the same location the WPT server would serve.
+  // With WPT's own server (job.server, a file that needs it), the location is the server's and
+  // fetches go to it; otherwise same-origin fetches are answered from the checkout.
+  const url = new URL(
+    `${job.server ?? 'http://web-platform.test:8000'}/${job.file.replace(/\.js$/, '.worker.html')}${job.variant ?? ''}`,
+  );
+  Object.defineProperty(globalThis, 'location', { configurable: true, writable: true, value: workerLocation(url) });
+  if (job.server) resolveAgainstLocation();
+  else serveWptFiles(job, readBytes);
+  if (caps.gc && typeof g.gc !== 'function') g.gc = caps.gc;
+  g.importScripts = (...urls) => {
+    for (const url of urls) {
+      if (/\/testharness(report)?\.js$/.test(url)) continue;
+      const path = new URL(url, pathToFileURL(`${job.root}/${job.file}`)).pathname;
+      const abs = wptPath(job.root, url.startsWith('/') ? `${job.root}${url}` : path, exists);
+      caps.runScript(read(abs), abs);
+    }
+  };
+}
+
+/**
+ * Uncaught errors and unhandled rejections go to the harness's own listeners, as a browser
+ * dispatches them; an error with no listener is a host error. Returns the error raiser, which a
+ * script that throws while loading goes through too.
+ */
+function forwardUncaught(caps, listeners, emit) {
+  const raiseError = (error) => {
+    const event = { message: text(error), error, filename: '', lineno: 0, colno: 0, preventDefault() {} };
+    for (const fn of listeners.error) fn(event);
+    if (listeners.error.length === 0)
+      emit({ type: 'host-error', message: `Uncaught ${text(error)}`, stack: error?.stack });
+  };
+  const raiseRejection = (reason) => {
+    const event = { reason, promise: null, preventDefault() {} };
+    for (const fn of listeners.unhandledrejection) fn(event);
+  };
+  caps.catchUncaught(raiseError, raiseRejection);
+  return raiseError;
+}
+
+/** Every subtest's result as an event, and the file's completion, after which the host exits. */
+function reportResults(job, caps, emit) {
+  const g = /** @type {any} */ (globalThis);
+  const reported = new Set();
+  const report = (t, status = t.status, message = t.message) => {
+    reported.add(t);
+    emit({ type: 'result', name: t.name, status, message: message ?? null, stack: t.stack ?? null });
+  };
+  g.add_result_callback((t) => report(t));
+  g.add_completion_callback((tests, status) => {
+    // A harness timeout completes unfinished tests without a result callback; they would
+    // vanish from the counts, so report them as timed out (NOTRUN when the harness ended otherwise).
+    const timedOut = status.status === 2;
+    for (const t of tests) {
+      if (reported.has(t)) continue;
+      if (timedOut) report(t, 2, `Test timed out (file timeout ${job.timeoutMs} ms)`);
+      else report(t);
+    }
+    emit({ type: 'complete', status: status.status, message: status.message ?? null, stack: status.stack ?? null });
+    // Tests may leave timers or streams pending; the file is done when the harness says so.
+    setTimeout(() => caps.exit(0), 0);
+  });
+}
+
+/**
  * Run one WPT test file and exit. Events go to job.out as JSON lines:
  * {type:'result', name, status, message, stack}, {type:'complete', status, message, stack},
  * {type:'host-error', message, stack}.
@@ -218,65 +298,11 @@ export async function runHost(caps) {
   try {
     await applyPreload(job.preload);
     const g = /** @type {any} */ (globalThis);
-    // What WPT's server puts in front of an .any.js file for a worker-like, non-window scope.
-    g.self = globalThis;
-    g.GLOBAL = { isWindow: () => false, isWorker: () => true, isShadowRealm: () => false };
-    // A .window.js file that runs here uses nothing a window alone has (wpt-window-uses.js) but
-    // may name the global `window`, as the window WPT serves it in does: the same global object.
-    if (/\.window\.js$/.test(job.file) && !('window' in g)) g.window = globalThis;
-    // testharness.js names unnamed tests after location.pathname; Deno throws on a bare
-    // `location` access, so every runtime gets the same location the WPT server would serve.
-    // With WPT's own server (job.server, a file that needs it), the location is the server's and
-    // fetches go to it; otherwise same-origin fetches are answered from the checkout.
-    const url = new URL(
-      `${job.server ?? 'http://web-platform.test:8000'}/${job.file.replace(/\.js$/, '.worker.html')}${job.variant ?? ''}`,
-    );
-    Object.defineProperty(globalThis, 'location', { configurable: true, writable: true, value: workerLocation(url) });
-    if (job.server) resolveAgainstLocation();
-    else serveWptFiles(job, readBytes);
-    if (caps.gc && typeof g.gc !== 'function') g.gc = caps.gc;
-    g.importScripts = (...urls) => {
-      for (const url of urls) {
-        if (/\/testharness(report)?\.js$/.test(url)) continue;
-        const path = new URL(url, pathToFileURL(`${job.root}/${job.file}`)).pathname;
-        const abs = wptPath(job.root, url.startsWith('/') ? `${job.root}${url}` : path, exists);
-        caps.runScript(read(abs), abs);
-      }
-    };
-
+    workerScope(job, caps, { read, readBytes, exists });
     const listeners = interceptHarnessListeners(() => caps.runScript(read(job.harness), job.harness));
     dedicatedWorkerScope();
-    const raiseError = (error) => {
-      const event = { message: text(error), error, filename: '', lineno: 0, colno: 0, preventDefault() {} };
-      for (const fn of listeners.error) fn(event);
-      if (listeners.error.length === 0)
-        emit({ type: 'host-error', message: `Uncaught ${text(error)}`, stack: error?.stack });
-    };
-    const raiseRejection = (reason) => {
-      const event = { reason, promise: null, preventDefault() {} };
-      for (const fn of listeners.unhandledrejection) fn(event);
-    };
-    caps.catchUncaught(raiseError, raiseRejection);
-
-    const reported = new Set();
-    const report = (t, status = t.status, message = t.message) => {
-      reported.add(t);
-      emit({ type: 'result', name: t.name, status, message: message ?? null, stack: t.stack ?? null });
-    };
-    g.add_result_callback((t) => report(t));
-    g.add_completion_callback((tests, status) => {
-      // A harness timeout completes unfinished tests without a result callback; they would
-      // vanish from the counts, so report them as timed out (NOTRUN when the harness ended otherwise).
-      const timedOut = status.status === 2;
-      for (const t of tests) {
-        if (reported.has(t)) continue;
-        if (timedOut) report(t, 2, `Test timed out (file timeout ${job.timeoutMs} ms)`);
-        else report(t);
-      }
-      emit({ type: 'complete', status: status.status, message: status.message ?? null, stack: status.stack ?? null });
-      // Tests may leave timers or streams pending; the file is done when the harness says so.
-      setTimeout(() => caps.exit(0), 0);
-    });
+    const raiseError = forwardUncaught(caps, listeners, emit);
+    reportResults(job, caps, emit);
     // Shell scopes have no harness timeout; this is the one WPT would apply to the file.
     setTimeout(() => g.timeout(), job.timeoutMs);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CALIBRATION_N, calibrationKernel, calibrationOff, slowStates, speedOf } from './calibration.js';
-import { madScale } from './stats/robust.js';
+import { CALIBRATION_N, calibrationKernel, slowStates, speedOf } from './calibration.js';
+import { calibrationOff, madScale } from './stats/robust.js';
 
 test('speedOf reads units per second off the clock it is given, in samples long enough for a coarse clock', () => {
   let t = 0;

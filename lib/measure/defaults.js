@@ -3,10 +3,12 @@
 
 /**
  * QUICK trades precision for a run that fits in CI. `rounds` is the least every row gets; beyond it
- * a row keeps getting rounds until each of its ratios is known to ±`precision` (95% interval) or
- * decided (lib/measure/stats/stopping.js settled), or `max_rounds`, or the run's `budget_s` is spent. `max_ms` bounds one job's sampling: a job whose
- * single call is long takes fewer samples (never fewer than MIN_LONG_SAMPLES) instead of running
- * `min_samples` calls of seconds each.
+ * each comparison keeps getting rounds until it is decided at a look (lib/measure/stats/stopping.js
+ * settled; in the full mode, decided and known to ±`precision`, 95% interval), or the run's
+ * `budget_s` is spent, or `max_rounds`. Looks are at `rounds` and its doublings up to
+ * `last_look`; a comparison undecided after it runs on to the end. `max_ms` bounds one job's
+ * sampling: a job whose single call is long takes fewer samples (never fewer than
+ * MIN_LONG_SAMPLES) instead of running `min_samples` calls of seconds each.
  */
 export const MODES = {
   // The default mode spends its time on rounds, not on long jobs (a job's own median is far
@@ -15,6 +17,8 @@ export const MODES = {
   full: {
     rounds: 3,
     max_rounds: 30,
+    // Looks at 3, 6, 12 and 24 rounds: every doubling below max_rounds.
+    last_look: 24,
     precision: 0.03,
     // The full mode asks for the precision itself: a row stops when each ratio is known to ±3%,
     // not when it is merely decided (QUICK's shortcut, for verdicts within its 85 s).
@@ -33,7 +37,13 @@ export const MODES = {
   },
   quick: {
     rounds: 3,
-    max_rounds: 10,
+    // Looks at 3 and 6 rounds, half the table's level shared between them. A comparison still
+    // undecided after round 6 gets rounds until the budget: the budget, not a round count, ends
+    // QUICK. max_rounds is only a safety cap, which a run of several rows meets the budget long
+    // before (a look at 12 would seldom come within the budget, and would cost the two looks that
+    // matter a third of their level each).
+    last_look: 6,
+    max_rounds: 30,
     precision: 0.05,
     // A comparison whose 99% interval excludes 1 stops too (lib/measure/stats/stopping.js settled): QUICK is
     // for verdicts, and its budget goes to the comparisons still undecided.

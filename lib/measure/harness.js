@@ -142,6 +142,39 @@ function sampleWindow(caps) {
 }
 
 /**
+ * Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
+ * measuring the interpreter (a streams read loop reads many times slower in its first tens of
+ * milliseconds). The first call counts: one that alone outlasts the warm-up needs no second one
+ * before timing. Returns the last call's duration in ns.
+ */
+async function warmUp(fn, caps, job, firstNs) {
+  let callNs = firstNs;
+  const warmUntil = caps.now() + Math.max(0, (job.warmup_ms ?? MODES.full.warmup_ms) * 1e6 - callNs);
+  for (let t = caps.now(); t < warmUntil; ) {
+    await fn();
+    callNs = caps.now() - t;
+    t += callNs;
+  }
+  return callNs;
+}
+
+/**
+ * The timed samples (mitata) with the process CPU around them, the last call's output for the
+ * checks, and the CPU window's reading at the median sample.
+ */
+async function timed(fn, caps, job, callNs) {
+  const cpu0 = caps.cpuUsage();
+  // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
+  const window = sampleWindow(caps);
+  // $counters is mitata's hook for hardware counters; its types leave it out.
+  const options = /** @type {any} */ ({ ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
+  sink.last = undefined;
+  const stats = await measure(fn, { ...options, $counters: window.counters });
+  const cpu1 = caps.cpuUsage();
+  return { stats, cpu0, cpu1, lastOut: sink.last, cpu_window: window.result(median(stats.samples)) };
+}
+
+/**
  * Run one job: load, check requirements, set up, verify, measure. Never throws: every
  * failure becomes a row with status and error, so the orchestrator always gets one line.
  * @param {Capabilities} caps
@@ -172,7 +205,6 @@ export async function runJob(caps, job) {
       return { ...row, unit: w.unit, status: 'unsupported', error: ready.unsupported, phase: at.phase };
     state = ready.state;
     const { units, async } = ready;
-    let callNs = ready.firstNs;
 
     // The fixed calibration before and after (job.calibrate): what the host let this process do,
     // outside the timed window, for the run to compare with this runtime's other processes.
@@ -182,25 +214,8 @@ export async function runJob(caps, job) {
     const calBefore = calibration?.();
     at.phase = 'measure';
     const fn = async ? async () => keep(await w.run(state)) : () => keep(w.run(state));
-    // Warm up on the clock, not on a call count: mitata's two warm-up samples leave short jobs
-    // measuring the interpreter (streams/read-loop read ~10x slower at 60 ms than at 500 ms).
-    // The first call counts: one that alone outlasts the warm-up needs no second one before timing.
-    const warmUntil = caps.now() + Math.max(0, (job.warmup_ms ?? MODES.full.warmup_ms) * 1e6 - callNs);
-    for (let t = caps.now(); t < warmUntil; ) {
-      await fn();
-      callNs = caps.now() - t;
-      t += callNs;
-    }
-    const cpu0 = caps.cpuUsage();
-    // A long call takes fewer samples (lib/measure/defaults.js) rather than minutes per job.
-    const window = sampleWindow(caps);
-    // $counters is mitata's hook for hardware counters; its types leave it out.
-    const options = /** @type {any} */ ({ ...measureOptions(caps, job), ...longCallSampling(job, callNs) });
-    sink.last = undefined;
-    const stats = await measure(fn, { ...options, $counters: window.counters });
-    const cpu1 = caps.cpuUsage();
-    const lastOut = sink.last;
-    const cpu_window = window.result(median(stats.samples));
+    const callNs = await warmUp(fn, caps, job, ready.firstNs);
+    const { stats, cpu0, cpu1, lastOut, cpu_window } = await timed(fn, caps, job, callNs);
     const own = await finish(w, state, units, at, lastOut);
     const calAfter = calibration?.();
     return {

@@ -13,8 +13,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from '../paths.js';
+import { floorByRow } from '../results/aa.js';
 import { readResults } from '../results/file.js';
-import { aaReport, floorByRow } from './across/aa.js';
+import { aaReport } from './across/aa.js';
 import { diffGate } from './across/diff.js';
 import { spreadReport } from './across/spread.js';
 import { bisectLines, timelineSeries, timelineTable, wptBisectLines, wptTimelineLines } from './across/timeline.js';

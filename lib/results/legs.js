@@ -27,3 +27,15 @@ export function readLeg(dir) {
   const aaFile = join(dir, meta.files.aa);
   return { meta, doc: readResults(join(dir, meta.files.results)), aa: existsSync(aaFile) ? readResults(aaFile) : null };
 }
+
+/** A platform's label from a fingerprint: OS family and architecture, e.g. "linux x64". */
+export function platformOf(fp) {
+  const family = fp.platform ?? (/darwin|mac/i.test(fp.os) ? 'darwin' : /windows/i.test(fp.os) ? 'win32' : 'linux');
+  return `${family} ${fp.arch}`;
+}
+
+/** The leg key of a results file, "linux-x64" (the key of .github/legs.json). */
+export const legOf = (doc) => platformOf(doc.fingerprint).replace(' ', '-');
+
+/** Thrown for a comparison the method cannot support; the CLI prints it and exits 2. */
+export class CrossLegError extends Error {}

@@ -10,3 +10,6 @@ export const NODE_TEST_EXCLUDED_KINDS = new Set(['harness', 'outdated-test']);
 
 /** Row statuses of node-test rows that make a run fail. */
 export const NODE_TEST_UNEXPECTED = new Set(['fail', 'timeout', 'error', 'unexpected-pass']);
+
+/** The reference runtime for node-relative shares: node@25.8.1 (the tests' own Node) when run. */
+export const REFERENCE = 'node@25.8.1';

@@ -93,6 +93,41 @@ export function stepText(s) {
 /** Measurements of one step before the search gives up on placing its middle release. */
 export const MAX_ATTEMPTS = 3;
 
+/** @type {Comparison} */
+const UNDECIDED = { significant: false, size: 0 };
+
+/**
+ * @typedef {{decided: {went: 'lower' | 'upper', why: string} | null, toLo: Comparison, toHi: Comparison, margin: Margin}} Placed
+ */
+
+/**
+ * Where one measurement of [lo, mid, hi] puts the middle. "Like" is an equivalence test within a
+ * margin scaled to this step's change, and exclusive: a middle release inside the margin of both
+ * ends is not placed (`decided` null).
+ * @param {string[]} vs
+ * @param {Measured} m
+ * @param {number} fraction
+ * @returns {Placed}
+ */
+function placeMiddle(vs, m, fraction) {
+  const toLo = m.compare(vs[0], vs[1]);
+  const toHi = m.compare(vs[1], vs[2]);
+  const margin = stepMargin(m.compare(vs[0], vs[2]), fraction);
+  const [likeLo, likeHi] = [isLike(toLo, margin), isLike(toHi, margin)];
+  /** @type {Placed['decided']} */
+  let decided = null;
+  if (toLo.significant && likeHi && !likeLo)
+    decided = { went: 'lower', why: `${vs[1]} differs from ${vs[0]}, like ${vs[2]}` };
+  else if (likeLo && toHi.significant && !likeHi)
+    decided = { went: 'upper', why: `${vs[1]} is like ${vs[0]}, differs from ${vs[2]}` };
+  else if (toLo.significant && toHi.significant && !likeLo && !likeHi)
+    decided = {
+      went: toLo.size >= toHi.size ? 'lower' : 'upper',
+      why: `${vs[1]} differs from both ends: followed the larger difference`,
+    };
+  return { decided, toLo, toHi, margin };
+}
+
 /**
  * Binary search for the release where a figure changed: versions[0] is the good end, the last the
  * bad end. Each step measures [lo, mid, hi] interleaved and keeps the half whose ends differ:
@@ -124,15 +159,9 @@ export async function bisectSearch(versions, measure, { log = () => {}, fraction
     const vs = [versions[lo], versions[mid], versions[hi]];
     /** @type {Measured} */
     let m = /** @type {any} */ (null);
-    /** @type {{went: 'lower' | 'upper', why: string} | null} */
-    let decided = null;
-    /** @type {Comparison} */
-    let toLo = { significant: false, size: 0 };
-    /** @type {Comparison} */
-    let toHi = { significant: false, size: 0 };
-    /** @type {Margin} */
-    let margin = stepMargin({ significant: false, size: 0 }, fraction);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS && !decided; attempt++) {
+    /** @type {Placed} */
+    let placed = { decided: null, toLo: UNDECIDED, toHi: UNDECIDED, margin: stepMargin(UNDECIDED, fraction) };
+    for (let attempt = 0; attempt < MAX_ATTEMPTS && !placed.decided; attempt++) {
       if (attempt)
         log(`parity: bisect: step ${steps.length + 1} undecided; measuring ${vs.join(' | ')} again with more rounds`);
       m = await measure(vs, attempt);
@@ -145,22 +174,9 @@ export async function bisectSearch(versions, measure, { log = () => {}, fraction
           return { status, before: vs[0], after: vs[2], comparison: ends, steps, file: m.file };
         }
       }
-      toLo = m.compare(vs[0], vs[1]);
-      toHi = m.compare(vs[1], vs[2]);
-      // "Like" is an equivalence test within a margin scaled to this step's change, and exclusive:
-      // a middle release inside the margin of both ends is not placed.
-      margin = stepMargin(m.compare(vs[0], vs[2]), fraction);
-      const [likeLo, likeHi] = [isLike(toLo, margin), isLike(toHi, margin)];
-      if (toLo.significant && likeHi && !likeLo)
-        decided = { went: 'lower', why: `${vs[1]} differs from ${vs[0]}, like ${vs[2]}` };
-      else if (likeLo && toHi.significant && !likeHi)
-        decided = { went: 'upper', why: `${vs[1]} is like ${vs[0]}, differs from ${vs[2]}` };
-      else if (toLo.significant && toHi.significant && !likeLo && !likeHi)
-        decided = {
-          went: toLo.size >= toHi.size ? 'lower' : 'upper',
-          why: `${vs[1]} differs from both ends: followed the larger difference`,
-        };
+      placed = placeMiddle(vs, m, fraction);
     }
+    const { decided, toLo, toHi, margin } = placed;
     /** @type {(went: 'lower' | 'upper', why: string) => Step} */
     const stepOf = (went, why) => ({
       versions: vs,

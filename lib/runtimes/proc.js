@@ -132,13 +132,7 @@ export function runMeasured({
   const dir = mkdtempSync(join(tmpdir(), 'parity-'));
   const timeFile = join(dir, 'time');
   const how = outsideMeasurement(platform);
-  /** @type {[string, string[]]} */
-  const command =
-    how.timer === 'gnu'
-      ? [GNU_TIME, ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args]]
-      : how.timer === 'bsd'
-        ? ['/usr/bin/time', ['-l', '-o', timeFile, bin, ...args]]
-        : [bin, args];
+  const command = underTimer(how, timeFile, bin, args);
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     /** @type {null | 'timeout' | 'oom' | 'interrupted' | 'stopped'} */
@@ -156,30 +150,14 @@ export function runMeasured({
         const wall_ms = Number(process.hrtime.bigint() - started) / 1e6;
         clearTimeout(timer);
         clearInterval(poll);
-        let text = '';
-        try {
-          text = readFileSync(timeFile, 'utf8');
-        } catch {}
+        const outside = readTimer(how, timeFile);
         rmSync(dir, { recursive: true, force: true });
-        const timed = how.timer === 'gnu' ? parseTimeOutput(text) : null;
-        const bsd = how.timer === 'bsd' ? parseBsdTimeOutput(text) : null;
-        const signal_number = timed?.signal_number ?? null;
-        const treeFigures = tree?.finish(wall_ms) ?? null;
-        const cpu_ms = timed?.cpu_ms ?? bsd?.cpu_ms ?? null;
-        const rss_peak_bytes = Math.max(timed?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null;
         resolve({
+          ...endRecord(how, outside, { code, signal, rssSeen, killedFor }),
           stdout,
           stderr,
           wall_ms,
-          cpu_ms,
-          rss_peak_bytes,
-          exit_code: timed ? timed.exit_code : code,
-          signal: signal_number === null ? signal : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
-          killed_for: killedFor === 'stopped' ? null : killedFor,
-          stopped: killedFor === 'stopped',
-          outside_source: how.source,
-          unmeasured: unmeasuredNow(how.unmeasured, { cpu_ms, rss_peak_bytes }),
-          tree: treeFigures,
+          tree: tree?.finish(wall_ms) ?? null,
         });
       },
     });
@@ -207,6 +185,50 @@ export function runMeasured({
       if (memCapBytes && rss > memCapBytes) killJob('oom');
     }, TREE_INTERVAL_MS);
   });
+}
+
+/**
+ * The job's command line under the outside timer: GNU time's `-f` fields, BSD time's `-l`, or the
+ * bare command where there is no timer.
+ * @returns {[string, string[]]}
+ */
+function underTimer(how, timeFile, bin, args) {
+  if (how.timer === 'gnu') return [GNU_TIME, ['-f', '%U %S %M %x', '-o', timeFile, '--', bin, ...args]];
+  if (how.timer === 'bsd') return ['/usr/bin/time', ['-l', '-o', timeFile, bin, ...args]];
+  return [bin, args];
+}
+
+/** The outside timer's reading of the ended job, or null for each kind it is not. */
+function readTimer(how, timeFile) {
+  let text = '';
+  try {
+    text = readFileSync(timeFile, 'utf8');
+  } catch {}
+  return {
+    gnu: how.timer === 'gnu' ? parseTimeOutput(text) : null,
+    bsd: how.timer === 'bsd' ? parseBsdTimeOutput(text) : null,
+  };
+}
+
+/**
+ * The ended job's outcome from the timer's reading and what parity saw: CPU and peak RSS (the
+ * larger of the timer's and the polled tree's), the runtime's own exit code and signal (the
+ * timer's report of them, not the timer's own exit), why parity killed it.
+ */
+function endRecord(how, { gnu, bsd }, { code, signal, rssSeen, killedFor }) {
+  const signal_number = gnu?.signal_number ?? null;
+  const cpu_ms = gnu?.cpu_ms ?? bsd?.cpu_ms ?? null;
+  const rss_peak_bytes = Math.max(gnu?.rss_peak_bytes ?? bsd?.rss_peak_bytes ?? 0, rssSeen) || null;
+  return {
+    cpu_ms,
+    rss_peak_bytes,
+    exit_code: gnu ? gnu.exit_code : code,
+    signal: signal_number === null ? signal : (SIGNALS[signal_number] ?? `signal ${signal_number}`),
+    killed_for: killedFor === 'stopped' ? null : killedFor,
+    stopped: killedFor === 'stopped',
+    outside_source: how.source,
+    unmeasured: unmeasuredNow(how.unmeasured, { cpu_ms, rss_peak_bytes }),
+  };
 }
 
 /**

@@ -31,17 +31,22 @@ const BASE = '(baseline)';
  * Simulate `tables` tables from a population and count how the method does: every comparison
  * takes `n` rounds, or, with `adaptive`, the rounds lib/measure/stats/stopping.js's own plan gives it, driven
  * with the drawn rounds as results (`min` rounds, then more until the comparison is settled at a
- * look, and one more round after an equivalence; none past `max`). `moderate: false`
+ * look up to `lastLook`, and one more round after an equivalence; none past `max`). With
+ * `budget_s` and `cost` (seconds a job of a row on a runtime takes) the simulated run also keeps
+ * the loop's time budget (lib/run/loop/rounds.js): past the minimum, a row starts only if it
+ * should end within the budget, judged by its slowest round so far. `moderate: false`
  * reads each ratio alone (its own t interval), for comparison; `narrow` scales every ratio's
  * standard error (a test's deliberately wrong method: 0.5 halves every interval). `recordOf`
  * turns a drawn median into the job record the rule reads (lib/measure/record.js simulatedRecord).
  * @param {ReturnType<typeof populationOf>} population
- * @param {{n?: number, adaptive?: {min: number, max: number, precision: number}, tables?: number,
+ * @param {{n?: number, adaptive?: {min: number, max: number, lastLook?: number, precision: number,
+ *   budget_s?: number, cost?: (key: string, runtime: string | null) => number}, tables?: number,
  *   seed?: number, moderate?: boolean, narrow?: number,
  *   recordOf: (median_ns: number) => {status: string, median_ns: number}}} o
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
  *   false_equivalent: number, decisive: number, mean_rounds: number, coverage_all: number,
- *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number}}
+ *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number,
+ *   capped_inconclusive: number, elapsed_s: number, budget_ends: number}}
  *   coverage: share of 95% intervals (before the table's adjustment) holding the truth;
  *   coverage_adjusted: of the adjusted ones; false_claims: share called faster or slower against
  *   the truth's sign; false_equivalent: called equivalent while the truth is outside the margin;
@@ -50,7 +55,9 @@ const BASE = '(baseline)';
  *   main mode set aside); the `_all` figures score the same intervals and claims against the mean
  *   of every round instead (the all-process truth: the slow processes included). large: the share
  *   of comparisons whose main-mode truth is at least 10% from 1; large_decided: of those, the share
- *   called faster or slower with the truth's sign.
+ *   called faster or slower with the truth's sign. capped_inconclusive: the share of comparisons
+ *   that ran to `max` rounds and ended inconclusive (stopped by the cap, not the budget);
+ *   elapsed_s: the simulated run's mean length; budget_ends: the share of runs the budget ended.
  */
 export function simulateCoverage(
   population,
@@ -60,6 +67,7 @@ export function simulateCoverage(
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
   const all = { covered: 0, coveredAdj: 0, falseClaims: 0, large: 0, largeDecided: 0 };
+  const run = { capped: 0, elapsed: 0, budgetEnds: 0 };
   const suiteOf = (_, i) => population[i].suite;
   // The truth: what a table of every population round reads (moderateTable sets rounds aside).
   const whole = population.map((c) =>
@@ -76,11 +84,18 @@ export function simulateCoverage(
   };
   for (let t = 0; t < tables; t++) {
     const orders = shuffled(population, pick);
-    const counts = adaptive ? adaptiveCounts(population, orders, adaptive, recordOf) : population.map(() => n);
+    const sim = adaptive ? adaptiveCounts(population, orders, adaptive, recordOf) : null;
+    const counts = sim ? sim.counts : population.map(() => n);
     const ratios = ratiosAt(orders, counts, { moderate, narrow, suiteOf });
     const raw = ratios.map((r) => r.ci95);
     adjustTable(ratios);
     score(ratios, raw, truths, tally, all);
+    if (!sim || !adaptive) continue;
+    run.elapsed += sim.elapsed_s;
+    if (sim.stopped === 'budget') run.budgetEnds++;
+    ratios.forEach((r, i) => {
+      if (counts[i] >= adaptive.max && r.verdict === 'inconclusive') run.capped++;
+    });
   }
   return {
     comparisons: tally.total,
@@ -95,6 +110,9 @@ export function simulateCoverage(
     false_claims_all: all.falseClaims / tally.total,
     large: all.large / tally.total,
     large_decided: all.large ? all.largeDecided / all.large : Number.NaN,
+    capped_inconclusive: run.capped / tally.total,
+    elapsed_s: run.elapsed / tables,
+    budget_ends: run.budgetEnds / tables,
   };
 }
 
@@ -170,40 +188,59 @@ function score(ratios, raw, truths, tally, all) {
 
 /**
  * Drive lib/measure/stats/stopping.js's plan with one table's drawn rounds as results: the
- * baseline reads 1 and each runtime e^−log, so a round's ratio is the drawn one. Returns each
- * comparison's rounds.
+ * baseline reads 1 and each runtime e^−log, so a round's ratio is the drawn one. With `budget_s`
+ * and `cost`, time passes as the loop's does (lib/run/loop/rounds.js, whose rule this follows: the
+ * budget never cuts the minimum rounds; past it a row starts only if it should end within the
+ * budget less TAIL_S, judged by its slowest round so far). Returns each comparison's rounds, why
+ * the run ended and how long it took.
  * @param {{key: string, runtime: string, logs: number[]}[]} population
  * @param {number[][]} orders each comparison's rounds, in the order drawn
- * @param {{min: number, max: number, precision: number}} a
+ * @param {{min: number, max: number, lastLook?: number, precision: number, budget_s?: number,
+ *   cost?: (key: string, runtime: string | null) => number}} a
  * @param {(median_ns: number) => {status: string, median_ns: number}} recordOf
+ * @returns {{counts: number[], stopped: 'precision' | 'budget' | 'max-rounds', elapsed_s: number}}
  */
-function adaptiveCounts(population, orders, { min, max, precision }, recordOf) {
+function adaptiveCounts(population, orders, { min, max, lastLook, precision, budget_s, cost }, recordOf) {
   const rowKeys = [...new Set(population.map((c) => c.key))];
   const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
   const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
+  const budget = cost ? (budget_s ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
   const plan = adaptiveRounds(
     rows,
     ids.map((id) => ({ id })),
-    { rounds: min, max_rounds: max, precision, budget_s: Number.POSITIVE_INFINITY },
+    { rounds: min, max_rounds: max, last_look: lastLook, precision, budget_s: budget },
     BASE,
   );
   const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
   const counts = population.map(() => 0);
+  /** @type {Map<any, number>} each row's slowest round so far, in seconds */
+  const rowS = new Map();
+  let elapsed = 0;
   for (let round = 1; round <= max; round++) {
     const active = plan.active(round);
-    if (!active.length) break;
+    if (!active.length) return { counts, stopped: 'precision', elapsed_s: elapsed };
     for (const { row, runtimes } of active) {
+      if (round > min && elapsed + (rowS.get(row) ?? 0) + TAIL_S > budget)
+        return { counts, stopped: 'budget', elapsed_s: elapsed };
       const [suite, workload] = row.workload.id.split('/');
+      let took = 0;
       for (const { id } of runtimes) {
         const i = index.get(`${row.params.row}|${id}`);
-        // A comparison the population holds too few rounds of ends there (none does at max ≤ 20).
+        // A comparison the population holds too few rounds of ends there (none does while max is
+        // within the population's rounds).
         if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
         if (i !== undefined) counts[i] = round;
         const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
         plan.record({ suite, workload, params: row.params, runtime: id, round, ...recordOf(t) });
+        took += cost ? cost(row.params.row, id === BASE ? null : id) : 0;
       }
+      elapsed += took;
+      rowS.set(row, Math.max(rowS.get(row) ?? 0, took));
     }
     plan.endRound(round);
   }
-  return counts;
+  return { counts, stopped: 'max-rounds', elapsed_s: elapsed };
 }
+
+/** What the loop's budget keeps for the final write and the tables (lib/run/loop/rounds.js TAIL_MS). */
+const TAIL_S = 1;

@@ -10,10 +10,11 @@ import { ROOT } from '../../paths.js';
 import { MODES } from '../defaults.js';
 import { simulatedRecord } from '../record.js';
 import { simulateCoverage } from './coverage.js';
-import { populationOf } from './population.js';
+import { jobCost, populationOf } from './population.js';
 
 const FILE = process.env.PARITY_COVERAGE_FILE ?? join(ROOT, 'results/published/rounds-math-json-quick.json');
-const population = populationOf(JSON.parse(readFileSync(FILE, 'utf8')).results, 'node', 20);
+const results = JSON.parse(readFileSync(FILE, 'utf8')).results;
+const population = populationOf(results, 'node', 20);
 
 /**
  * The least adjusted coverage the kept population must give: 93%. The table sets aside rounds off
@@ -32,11 +33,19 @@ test('3-round tables: moderated, adjusted intervals cover ≥ the floor (93% the
   assert.ok(s.false_claims <= 0.05 && s.false_equivalent <= 0.05, JSON.stringify(s));
 });
 
-test("QUICK's stopping rule (looks at 3 and 6; a difference leaves at once, an equivalence a round later): coverage ≥ the floor, ≥10% ratios decided with their sign, ≤ 1% false claims", () => {
+test("QUICK's stopping rule (looks at 3 and 6, then on to the budget; a difference leaves at once, an equivalence a round later): coverage ≥ the floor, ≥10% ratios decided with their sign, ≤ 1% false claims, none left inconclusive by a round cap", () => {
   const q = MODES.quick;
   const s = simulateCoverage(population, {
     recordOf: simulatedRecord,
-    adaptive: { min: q.rounds, max: q.max_rounds, precision: q.precision },
+    // The run's clock: each job takes its row and runtime's median wall time in the kept run.
+    adaptive: {
+      min: q.rounds,
+      max: q.max_rounds,
+      lastLook: q.last_look,
+      precision: q.precision,
+      budget_s: q.budget_s,
+      cost: jobCost(results, 'node'),
+    },
     tables: 200,
     seed: 5,
   });
@@ -48,6 +57,23 @@ test("QUICK's stopping rule (looks at 3 and 6; a difference leaves at once, an e
   // Against every process's mean (slow ones included) the same intervals are scored too; they
   // cover less, as slow processes the tables set aside move that mean.
   assert.ok(s.coverage_adjusted_all > 0.8 && s.coverage_adjusted_all <= s.coverage_adjusted, JSON.stringify(s));
+  // Undecided comparisons run until the budget: the budget ends the simulated runs, and no
+  // comparison ends inconclusive at max_rounds with time left.
+  assert.ok(s.budget_ends > 0.9 && s.elapsed_s <= q.budget_s, JSON.stringify(s));
+  assert.equal(s.capped_inconclusive, 0);
+});
+
+test('on a host twice as fast, the old cap of 10 rounds left comparisons inconclusive with time left; the budget rule gives them the time', () => {
+  const q = MODES.quick;
+  const cost = jobCost(results, 'node');
+  const adaptive = { min: q.rounds, precision: q.precision, budget_s: q.budget_s, cost: (k, id) => cost(k, id) / 2 };
+  const run = (a) => simulateCoverage(population, { recordOf: simulatedRecord, adaptive: a, tables: 60, seed: 9 });
+  const capped = run({ ...adaptive, max: 10 });
+  const rule = run({ ...adaptive, max: q.max_rounds, lastLook: q.last_look });
+  assert.ok(capped.capped_inconclusive > 0.05 && capped.elapsed_s < q.budget_s * 0.8, JSON.stringify(capped));
+  assert.ok(rule.capped_inconclusive < capped.capped_inconclusive / 2, JSON.stringify(rule));
+  assert.ok(rule.decisive > capped.decisive && rule.false_claims <= 0.01, JSON.stringify(rule));
+  assert.ok(rule.coverage_adjusted >= FLOOR, JSON.stringify(rule));
 });
 
 test('the simulation can fail: intervals half as wide read far under the floor', () => {

@@ -3,6 +3,7 @@
 // and runtime. The coverage simulation draws from it; lib/report/across/spread.js prints it.
 import { pairRounds } from './compare.js';
 import { EQUIVALENCE_MARGIN } from './paired.js';
+import { median } from './stats.js';
 
 /**
  * A population of comparisons from results rows: per row and non-baseline runtime, the log ratios
@@ -36,6 +37,28 @@ export function populationOf(results, baseline, minRounds = 8) {
     }
   }
   return out;
+}
+
+/**
+ * What a job of a row takes on a runtime in a kept run, for a simulated run's clock: the median
+ * of the run's wall times for it (the whole job: start, warm-up, samples, checks), in seconds, by
+ * the population's row key (populationOf) and runtime id (null: the baseline); 0 for none.
+ * @param {any[]} results a results file's rows
+ * @param {string} baseline
+ * @returns {(key: string, runtime: string | null) => number}
+ */
+export function jobCost(results, baseline) {
+  /** @type {Map<string, number[]>} */
+  const walls = new Map();
+  for (const r of results) {
+    if (!(r.wall_ms > 0)) continue;
+    const k = `${r.suite}/${r.workload} ${JSON.stringify(r.params ?? {})}|${r.runtime}`;
+    walls.set(k, [...(walls.get(k) ?? []), r.wall_ms / 1000]);
+  }
+  return (key, runtime) => {
+    const w = walls.get(`${key}|${runtime ?? baseline}`);
+    return w ? median(w) : 0;
+  };
 }
 
 /** The normal distribution's 97.5th percentile: a 95% interval's half-width in standard errors. */

@@ -36,3 +36,21 @@ export function pooledMadScale(logsPerComparison, minPairs = 20) {
   }
   return diffs.length >= minPairs ? 1.0483 * medianOf(diffs) : Number.NaN;
 }
+
+/**
+ * Whether one process's calibration is off: slower than the median of the run's readings of the
+ * same runtime so far by more than max(minDistance, k · their MAD scale), in logs. Only slower
+ * counts: the host's slow state is what it looks for. With fewer than `minReadings` readings there
+ * is no spread to judge by, so nothing is off.
+ * @param {number[]} readings the runtime's calibration speeds so far (processes kept)
+ * @param {number} value this process's (the slower of its before and after readings)
+ * @param {{k?: number, minDistance?: number, minReadings?: number}} [o]
+ * @returns {{off: boolean, median: number, bar: number}} bar: the share of speed lost that counts
+ */
+export function calibrationOff(readings, value, { k = 3, minDistance = Math.log(1.1), minReadings = 5 } = {}) {
+  const logs = readings.filter((x) => x > 0 && Number.isFinite(x)).map(Math.log);
+  if (logs.length < minReadings || !(value > 0)) return { off: false, median: Number.NaN, bar: Number.NaN };
+  const m = medianOf(logs);
+  const bar = Math.max(minDistance, k * madScale(logs));
+  return { off: m - Math.log(value) > bar, median: Math.exp(m), bar: -Math.expm1(-bar) };
+}

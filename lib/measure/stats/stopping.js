@@ -1,19 +1,24 @@
 // The stopping rule (adaptive rounds): how many rounds each row of a run gets. Every row gets the
 // mode's minimum; after that each comparison of a row (a runtime against the baseline) keeps
-// getting rounds until it has a verdict (faster, slower or equivalent at the level the table's
-// correction gives over the run's comparisons so far), or max_rounds, or the run's time budget is
-// spent. Never on the interval's width alone: a narrow interval that neither excludes 1 nor fits
-// the equivalence margin is no verdict, so the comparison goes on. The full mode (PRECISION=…)
-// asks for its precision as well as a verdict. Pure bookkeeping over result rows: the loop runs
-// the jobs, this decides which rows, and which runtimes of each, the next round still needs.
+// getting rounds until it has a verdict at a look (faster, slower or equivalent at the level the
+// table's correction gives over the run's comparisons so far), or the run's time budget is spent,
+// or max_rounds (a safety cap the budget should reach first). Never on the interval's width
+// alone: a narrow interval that neither excludes 1 nor fits the equivalence margin is no verdict,
+// so the comparison goes on. The full mode (PRECISION=…) asks for its precision as well as a
+// verdict. Pure bookkeeping over result rows: the loop runs the jobs, this decides which rows, and
+// which runtimes of each, the next round still needs.
 //
 // Stopping when an interval comes out narrow ("optional stopping") favours comparisons whose
 // spread came out small by luck, which makes their t interval too narrow; an equivalence verdict
 // is such a stop. Two things keep that small (simulated in stopping.test.js, reasons in
 // docs/adaptive.md): comparisons are looked at only at the minimum and at doublings of it (3, 6,
-// 12, …), not after every round, and a comparison stopped as equivalent (or on its precision)
-// gets one more round whose data played no part in the decision. A comparison stopped as faster
-// or slower leaves at once: that stop selects a difference, not a lucky spread.
+// 12, …) up to the mode's last look, not after every round, and a comparison stopped as
+// equivalent (or on its precision) gets one more round whose data played no part in the decision.
+// A comparison stopped as faster or slower leaves at once: that stop selects a difference, not a
+// lucky spread. Half the table's level is shared among the looks, a number fixed before the run
+// (last_look), so a comparison still undecided after the last look runs on to the end (the budget)
+// and is read there at the table's level: how long the run may take never changes the level of a
+// look.
 
 import { pairRounds } from './compare.js';
 import { verdictAt } from './equivalence.js';
@@ -121,13 +126,15 @@ function halfWidth(r) {
  * reported `unsupported` for a row in round 1 is not asked again (it cannot change its mind).
  * @param {{workload: any, params: Record<string, string|number>}[]} rows
  * @param {any[]} runtimes
- * @param {{rounds: number, max_rounds: number, precision: number, budget_s: number, stop_when_decided?: boolean}} mode
+ * @param {{rounds: number, max_rounds: number, last_look?: number, precision: number, budget_s: number, stop_when_decided?: boolean}} mode
+ *   last_look: the last round at which a comparison may stop before the end (looks are at
+ *   `rounds` and its doublings up to it); without it, every doubling below max_rounds
  * @param {string} baseline
  */
 export function adaptiveRounds(rows, runtimes, mode, baseline) {
   const state = rows.map((row) => ({
     row,
-    key: rowKey(row.workload.id, row.params),
+    key: ruleRowId(row.workload.id, row.params),
     /** @type {ResultRow[]} */ results: [],
     rounds: 0,
     /** @type {number | null} the last round the row runs */ lastRound: null,
@@ -143,12 +150,13 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     mode,
     baseline,
     stopsDecided: mode.stop_when_decided ?? true,
-    interim: interimLooks(mode.rounds, mode.max_rounds),
+    lastLook: lastLookOf(mode),
+    interim: interimLooks(mode.rounds, mode.max_rounds, mode.last_look),
   };
   return {
     /** @param {ResultRow & {suite: string, workload: string, params: any}} result */
     record(result) {
-      const s = plan.byKey.get(rowKey(`${result.suite}/${result.workload}`, result.params));
+      const s = plan.byKey.get(ruleRowId(`${result.suite}/${result.workload}`, result.params));
       if (!s) return;
       s.results.push(result);
       s.rounds = Math.max(s.rounds, result.round);
@@ -171,6 +179,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         budget_s: mode.budget_s,
         min_rounds: mode.rounds,
         max_rounds: mode.max_rounds,
+        last_look: plan.lastLook,
         stop_when_decided: plan.stopsDecided,
         stopped: stopped === 'max-rounds' && all ? 'precision' : stopped,
         elapsed_s,
@@ -186,7 +195,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
  * The stopping rule's state over a run's rows.
  * @typedef {{state: any[], byKey: Map<string, any>, runtimes: any[], ids: string[], baseline: string,
  *   mode: {rounds: number, max_rounds: number, precision: number, budget_s: number}, stopsDecided: boolean,
- *   interim: number}} Plan
+ *   lastLook: number, interim: number}} Plan
  */
 
 /** Rows a round runs, each with the runtimes it runs on. @param {Plan} plan @param {number} round */
@@ -204,9 +213,9 @@ function activeRows({ state, runtimes, baseline, mode }, round) {
 }
 
 /**
- * After round `round`: for each row that ran it, at a look (isLook), a comparison with a verdict
- * at the run's adjusted level stops (settledBy): faster or slower now, equivalent after one more
- * round; the row stops when every comparison has. The ratios are moderated across the table's
+ * After round `round`: for each row that ran it, at a look (isLook, up to the mode's last look), a
+ * comparison with a verdict at the run's adjusted level stops (settledBy): faster or slower now,
+ * equivalent after one more round; the row stops when every comparison has. The ratios are moderated across the table's
  * rows of one suite and adjusted over every comparison first, as the report reads them.
  * @param {Plan} plan @param {number} round
  */
@@ -215,7 +224,8 @@ function endRound(plan, round) {
   const comparisons = moderated(plan);
   // Half the table's level spent on stops before the end, shared evenly among the interim
   // looks (Bonferroni over looks): a verdict stopped on still holds at the table's level
-  // when printed, and A/A false claims stay near the level (stopping.test.js).
+  // when printed, and A/A false claims stay near the level (stopping.test.js). A comparison
+  // undecided after the last look has no stop left but the end: the budget, or max_rounds.
   const alpha = levelOf(comparisons) / (2 * plan.interim);
   for (const s of plan.state) {
     if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
@@ -223,7 +233,7 @@ function endRound(plan, round) {
     // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
     // round, then its runtime leaves the row; one found faster or slower leaves at once
     // (settledBy; docs/adaptive.md).
-    if (isLook(round, mode.rounds))
+    if (isLook(round, mode.rounds) && round <= plan.lastLook)
       for (const c of mine) {
         const by = s.settledIn.has(c.id) ? null : settledBy(c.ratio, mode.precision, plan.stopsDecided, alpha);
         if (by) s.settledIn.set(c.id, by === 'decided' ? round : round + 1);
@@ -289,13 +299,26 @@ function moderated({ state, ids, baseline }) {
 }
 
 /**
- * How many looks (isLook) can stop a comparison before `max` rounds, where the plan ends anyway
- * (at least 1).
+ * How many looks (isLook) can stop a comparison before the end: those up to `last` (every one
+ * without it) and before `max` rounds, where the plan ends anyway (at least 1).
+ * @param {number} min @param {number} max @param {number} [last]
  */
-export function interimLooks(min, max) {
+export function interimLooks(min, max, last = Number.POSITIVE_INFINITY) {
   let n = 0;
-  for (let r = Math.max(1, min); r < max; r++) if (isLook(r, min)) n++;
+  for (let r = Math.max(1, min); r < max && r <= last; r++) if (isLook(r, min)) n++;
   return Math.max(1, n);
+}
+
+/**
+ * The last round a comparison can stop at before the end: the mode's `last_look`, else the last
+ * doubling of the minimum below max_rounds.
+ * @param {{rounds: number, max_rounds: number, last_look?: number}} mode
+ */
+export function lastLookOf({ rounds, max_rounds, last_look }) {
+  let last = Math.max(1, rounds);
+  for (let r = last; r < max_rounds && r <= (last_look ?? Number.POSITIVE_INFINITY); r++)
+    if (isLook(r, rounds)) last = r;
+  return last;
 }
 
 /** Rounds at which a comparison is looked at: the minimum, then its doublings. */
@@ -306,4 +329,4 @@ export function isLook(round, minRounds) {
 }
 
 /** A row's identity inside the rule: its workload id and its parameters, in a fixed order. */
-const rowKey = (id, params) => JSON.stringify([id, Object.entries(params ?? {}).sort()]);
+const ruleRowId = (id, params) => JSON.stringify([id, Object.entries(params ?? {}).sort()]);

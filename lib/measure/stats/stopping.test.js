@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { MODES } from '../defaults.js';
 import { pairedRatio } from './paired.js';
 import { uniform } from './prng.js';
-import { adaptiveRounds, precisionOf, rowComparisons } from './stopping.js';
+import { adaptiveRounds, interimLooks, lastLookOf, precisionOf, rowComparisons } from './stopping.js';
 
 /** The precision of one row read alone (no moderation). */
 const rowPrecision = (rows, ids, baseline) => precisionOf(rowComparisons(rows, ids, baseline).map((c) => c.ratio));
@@ -130,6 +130,28 @@ test('a narrow interval without a verdict does not stop a comparison: only a ver
   assert.equal(drive(['a', 'b'], { ...MODES.quick, precision: 0.1 }, tight).rows[0].rounds, 4);
 });
 
+test("QUICK: a comparison undecided after its last look runs on to the end (the budget; max_rounds only caps it), at the looks' own level", () => {
+  // Per-round ratios 1.00, 1.06, 0.97 again and again: no verdict at 3 or 6 rounds (the interval
+  // holds 1 and reaches past the margin), so nothing but the end stops it.
+  const pattern = [1, 1.06, 0.97];
+  const draw = (rt, round) => ({ median_ns: rt === 'a' ? 100 : 100 / pattern[(round - 1) % 3] });
+  const d = drive(['a', 'b'], MODES.quick, draw);
+  assert.equal(d.rows[0].rounds, MODES.quick.max_rounds);
+  assert.ok(MODES.quick.max_rounds > 2 * MODES.quick.last_look);
+  // Looks at 3 and 6 only, half the level split between those two: how far the cap (or the
+  // budget) lets a comparison run does not change the level of a look.
+  assert.equal(lastLookOf(MODES.quick), 6);
+  assert.equal(interimLooks(MODES.quick.rounds, MODES.quick.max_rounds, MODES.quick.last_look), 2);
+  assert.equal(interimLooks(3, 10), 2);
+  // The full mode looks at every doubling below its cap, as before.
+  assert.equal(interimLooks(MODES.full.rounds, MODES.full.max_rounds, MODES.full.last_look), 4);
+  assert.equal(lastLookOf(MODES.full), 24);
+  // A look after the last one would stop it: the same rounds with a tenth of the spread are
+  // equivalent at the first look.
+  const tight = (rt, round) => ({ median_ns: rt === 'a' ? 100 : 100 / (1 + (pattern[(round - 1) % 3] - 1) / 10) });
+  assert.equal(drive(['a', 'b'], MODES.quick, tight).rows[0].rounds, 4);
+});
+
 test('a runtime unsupported in round 1 is not asked again; the others keep their rounds', () => {
   const d = drive(['a', 'b', 'c'], { ...QUICK, max_rounds: 4, precision: 1e-9 }, (rt, round) =>
     rt === 'c' ? { status: 'unsupported', median_ns: null } : { median_ns: 100 + round * (rt === 'a' ? 1 : 3) },
@@ -154,6 +176,8 @@ function assertAaNearFive(ids, trials, seed) {
   for (const sd of [0.005, 0.01, 0.02, 0.03, 0.05, 0.1]) {
     let flagged = 0;
     for (let t = 0; t < trials; t++) {
+      // QUICK's looks (3 and 6 rounds), ended at 12 rounds to keep the test short: the budget ends
+      // a QUICK run somewhere past its last look (docs/adaptive.md gives the figures ended at 30).
       const d = drive(ids, { ...QUICK, max_rounds: 12 }, () => ({
         median_ns: 100 * Math.exp(sd * gauss(rand)),
       }));

@@ -133,3 +133,25 @@ export function adjustedLevel(adjusted) {
   const selected = adjusted.filter((p) => p < ALPHA).length;
   return m ? (Math.max(selected, 1) * ALPHA) / m : ALPHA;
 }
+
+/**
+ * Holm's step-down over the steps of one series (a timeline's release-to-release ratios),
+ * applied to their verdicts (the p-value form is holm above): a series of n releases makes n − 1
+ * claims, so each step's 5% test alone would flag one in twenty by chance. Sorted by p, the i-th
+ * (from 0) is kept only if p ≤ 0.05 / (m − i) and every smaller p was kept.
+ * @param {{p?: number, verdict?: string, significant: boolean, beyondFloor: boolean}[]} steps
+ */
+export function holmSteps(steps, alpha = 0.05) {
+  const m = steps.length;
+  let open = true;
+  for (const [i, st] of [...steps].sort((a, b) => (a.p ?? 1) - (b.p ?? 1)).entries()) {
+    open = open && st.significant && (st.p ?? 1) <= alpha / (m - i);
+    if (!open) {
+      st.significant = false;
+      st.beyondFloor = false;
+      // A step the series' correction does not keep makes no claim of faster or slower.
+      if (st.verdict === 'faster' || st.verdict === 'slower') st.verdict = 'inconclusive';
+    }
+  }
+  return steps;
+}

@@ -9,9 +9,10 @@ import { testFingerprint } from '../../../test/fixtures/fingerprint.js';
 import { doc, rounds } from '../../../test/fixtures/table-doc.js';
 import { uniform } from '../../measure/stats/prng.js';
 import { ROOT } from '../../paths.js';
+import { floorByRow } from '../../results/aa.js';
 import { validateResults } from '../../results/file.js';
 import { printTable } from '../text/print.js';
-import { aaReport, floorByRow } from './aa.js';
+import { aaReport } from './aa.js';
 import { diffGate, diffOf } from './diff.js';
 import { pairedGate } from './gate.js';
 

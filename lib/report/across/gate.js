@@ -1,45 +1,34 @@
-// The gate's verdicts (criterion's regression against a baseline): per compared cell a regression,
-// an improvement, a change within the gate, equivalent or inconclusive; and make gate's paired
-// form on one interleaved run of this tree beside a base tree.
-import { correctTable } from '../../measure/stats/compare.js';
-import { baseId } from '../../runtimes/registry.js';
-import { aggregate, cellRatio } from '../model/aggregate.js';
+// The gate's words (criterion's regression against a baseline): per compared cell a regression,
+// an improvement, a change within the gate, equivalent or inconclusive; and make gate's table on
+// one interleaved run of this tree beside a base tree. The numbers are lib/results/gate.js's.
+import { gatePaired } from '../../results/gate.js';
 import { throughputCell } from '../model/cells.js';
-import { METRICS } from '../model/metrics.js';
 import { fmtRatio, verdictText } from '../model/ratio-text.js';
 
 /**
- * The gate's verdict on each compared cell (criterion's regression against a baseline): a
- * regression, an improvement, a change within the gate, equivalent or inconclusive (never "no
- * change" from a test that could not tell). A regression needs a significant slowdown (B slower
- * than A, its table-adjusted interval excluding 1) larger than `threshold` percent and, when an
- * A/A run gave a noise floor for the row, larger than that floor too.
- * @param {{key: string, runtime: string, ratio: any}[]} changes B against A, > 1 = B faster
- * @param {{threshold?: number, floor?: Map<string, number>, name?: string}} [opts]
+ * The gate's words for its decisions (lib/results/gate.js): per cell a regression, an
+ * improvement, a change within the gate, or the ratio's own verdict (equivalent, inconclusive:
+ * never "no change" from a test that could not tell); and one summary line.
+ * @param {import('../../results/gate.js').Gate} g
+ * @param {{name?: string}} [opts]
  */
-export function gateVerdicts(changes, { threshold = 5, floor, name = 'diff' } = {}) {
-  const regressions = [];
-  let improvements = 0;
-  const verdicts = changes.map((c) => {
-    const r = c.ratio;
-    if (!r) return 'not compared';
-    if (!r.significant) return verdictText(r);
-    const change = Math.abs(1 / r.ratio - 1); // B's time relative to A's
-    const limit = Math.max(threshold / 100, floor?.get(c.key) ?? 0);
-    if (change <= limit) return `${r.ratio < 1 ? 'slower' : 'faster'} within the gate (${(change * 100).toFixed(1)}%)`;
-    if (r.ratio < 1) {
-      regressions.push({ ...c, change });
-      return `REGRESSION +${(change * 100).toFixed(1)}% time`;
-    }
-    improvements++;
-    return `improvement −${(change * 100).toFixed(1)}% time`;
+export function gateVerdicts(g, { name = 'diff' } = {}) {
+  const { changes, decisions, regressions, improvements, threshold, floor } = g;
+  const pctOf = (x) => `${(x * 100).toFixed(1)}%`;
+  const verdicts = decisions.map((d, i) => {
+    const r = changes[i].ratio;
+    if (d.kind === 'not compared') return 'not compared';
+    if (d.kind === 'no claim') return verdictText(r);
+    const change = /** @type {number} */ (d.change);
+    if (d.kind === 'within') return `${r.ratio < 1 ? 'slower' : 'faster'} within the gate (${pctOf(change)})`;
+    return d.kind === 'regression' ? `REGRESSION +${pctOf(change)} time` : `improvement −${pctOf(change)} time`;
   });
   const count = (v) => changes.filter((c) => c.ratio?.verdict === v).length;
   const gate = `threshold ${threshold}%${floor ? ', A/A noise floor per row' : ''}`;
   const summary = regressions.length
-    ? `${name}: ${regressions.length} significant regression(s) beyond ${gate}: ${regressions.map((r) => `${r.key} on ${r.runtime} (+${(r.change * 100).toFixed(1)}%)`).join('; ')}`
+    ? `${name}: ${regressions.length} significant regression(s) beyond ${gate}: ${regressions.map((r) => `${r.key} on ${r.runtime} (+${pctOf(r.change)})`).join('; ')}`
     : `${name}: no slowdown beyond ${gate} (${improvements} improvement(s), ${count('equivalent')} equivalent, ${count('inconclusive')} inconclusive of ${changes.length} cell(s) compared)`;
-  return { verdicts, regressions, summary };
+  return { verdicts, summary };
 }
 
 /** Put each cell's gate verdict in a last column of the table. */
@@ -52,42 +41,23 @@ export function addVerdicts(table, verdicts) {
 }
 
 /**
- * `make gate` on its one interleaved run: for every runtime `X` that ran beside `X/base`, each
- * row's ratio of X against X/base paired by round (the two ran back to back in every round, so
- * the machine's drift cancels, as in any table), corrected together, then gateVerdicts. A row
- * that ran on the base but on the head in no round is BROKEN and fails the gate too.
+ * `make gate`'s table on its one interleaved run: per row and runtime `X`, X/base and X with the
+ * paired ratio and the gate's verdict (the numbers: lib/results/gate.js gatePaired).
  * @param {any} doc the gate's results file
  * @param {{threshold?: number, floor?: Map<string, number>, labels?: {base: string, head: string}}} [opts]
+ * @param {import('../../results/gate.js').Gate} [g] the gate's numbers, when the caller has them
  */
-export function pairedGate(doc, { threshold = 5, floor, labels = { base: 'base', head: 'head' } } = {}) {
-  const ids = doc.runtimes.map((r) => r.id);
-  const heads = ids.filter((id) => ids.includes(baseId(id)));
-  const version = new Map(doc.runtimes.map((r) => [r.id, r.version]));
-  const agg = aggregate(doc.results, ids);
-  const changes = [];
-  const rows = [];
-  const broken = [];
+export function pairedGate(doc, opts = {}, g = gatePaired(doc, opts)) {
+  const { labels = { base: 'base', head: 'head' } } = opts;
   const own = (c) => (c ? throughputCell({ ...c, ratio: null }) : { text: '-' });
-  for (const row of agg.rows) {
-    for (const id of heads) {
-      const [cb, ch] = [row.cells[baseId(id)], row.cells[id]];
-      if (!cb && !ch) continue;
-      // A fresh ratio: the one aggregate made is already corrected within its own table.
-      const ratio = cb?.ok && ch?.ok ? cellRatio(cb, ch, METRICS.time_ns) : null;
-      if (cb?.ok && !ch?.ok) broken.push({ key: row.key, runtime: id });
-      changes.push({ key: row.key, runtime: id, ratio });
-      const [vb, vh] = [version.get(baseId(id)), version.get(id)];
-      const runtime = vb && vh && vb !== vh ? `${id} (${vb} → ${vh})` : id;
-      rows.push({ workload: row.key, runtime, a: own(cb), b: own(ch), ratio: { text: '' } });
-    }
-  }
-  correctTable(changes.map((c) => c.ratio).filter((r) => r !== null));
-  changes.forEach((c, i) => {
-    rows[i].ratio = { text: fmtRatio(c.ratio) || '-' };
+  const rows = g.changes.map((c) => {
+    const [vb, vh] = c.versions ?? [];
+    const runtime = vb && vh && vb !== vh ? `${c.runtime} (${vb} → ${vh})` : c.runtime;
+    return { workload: c.key, runtime, a: own(c.a), b: own(c.b), ratio: { text: fmtRatio(c.ratio) || '-' } };
   });
-  const g = gateVerdicts(changes, { threshold, floor, name: 'gate' });
-  const verdicts = g.verdicts.map((v, i) =>
-    broken.some((b) => b.key === changes[i].key && b.runtime === changes[i].runtime)
+  const words = gateVerdicts(g, { name: 'gate' });
+  const verdicts = words.verdicts.map((v, i) =>
+    g.broken.some((b) => b.key === g.changes[i].key && b.runtime === g.changes[i].runtime)
       ? 'BROKEN: ran on the base, failed on the head in every round'
       : v,
   );
@@ -101,8 +71,8 @@ export function pairedGate(doc, { threshold = 5, floor, labels = { base: 'base',
   /** @type {import('../model/model.js').TableData} */
   const table = { columns, rows };
   addVerdicts(table, verdicts);
-  const summary = broken.length
-    ? `${g.summary}; ${broken.length} row(s) broken on the head: ${broken.map((b) => `${b.key} on ${b.runtime}`).join('; ')}`
-    : g.summary;
-  return { table, summary, regressions: g.regressions, broken, compared: changes.length };
+  const summary = g.broken.length
+    ? `${words.summary}; ${g.broken.length} row(s) broken on the head: ${g.broken.map((b) => `${b.key} on ${b.runtime}`).join('; ')}`
+    : words.summary;
+  return { table, summary, regressions: g.regressions, broken: g.broken, compared: g.changes.length };
 }

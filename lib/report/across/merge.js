@@ -3,22 +3,11 @@
 // inside one leg, where they ran back to back; across legs the hardware differs as much as the
 // OS does, so no figure here compares one leg with another, and asking for one is an error.
 import { median } from '../../measure/stats/stats.js';
-import { aggregate } from '../model/aggregate.js';
+import { floorByRow } from '../../results/aa.js';
+import { aggregate } from '../../results/aggregate.js';
+import { CrossLegError, legOf } from '../../results/legs.js';
+import { throughputUnit } from '../../results/metrics.js';
 import { throughputCell } from '../model/cells.js';
-import { throughputUnit } from '../model/metrics.js';
-import { floorByRow } from './aa.js';
-
-/** A platform's label from a fingerprint: OS family and architecture, e.g. "linux x64". */
-export function platformOf(fp) {
-  const family = fp.platform ?? (/darwin|mac/i.test(fp.os) ? 'darwin' : /windows/i.test(fp.os) ? 'win32' : 'linux');
-  return `${family} ${fp.arch}`;
-}
-
-/** The leg key of a results file, "linux-x64" (the key of .github/legs.json). */
-export const legOf = (doc) => platformOf(doc.fingerprint).replace(' ', '-');
-
-/** Thrown for a comparison the method cannot support; the CLI prints it and exits 2. */
-export class CrossLegError extends Error {}
 
 /**
  * @typedef {{meta?: {leg: string, runner?: string | null, unavailable?: {id: string, reason: string}[], seconds?: number},

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
-import { loadLegs, readLeg } from '../../results/legs.js';
-import { aggregate } from '../model/aggregate.js';
+import { aggregate } from '../../results/aggregate.js';
+import { CrossLegError, loadLegs, platformOf, readLeg } from '../../results/legs.js';
 import { printTable } from '../text/print.js';
 import { diffOf } from './diff.js';
-import { CrossLegError, mergeLegs, mergeTable, platformOf } from './merge.js';
+import { mergeLegs, mergeTable } from './merge.js';
 
 const DIR = join(ROOT, 'test', 'fixtures', 'legs');
 const DIRS = readdirSync(DIR).map((d) => join(DIR, d));

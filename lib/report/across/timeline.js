@@ -3,10 +3,11 @@
 // significant (and beyond the A/A floor when one is given). Pure: a results file in, TableData out.
 
 import { EQUIVALENCE_MARGIN } from '../../measure/stats/paired.js';
+import { holmSteps } from '../../measure/stats/table-stats.js';
+import { aggregate, cellRatio } from '../../results/aggregate.js';
+import { METRICS, throughputUnit } from '../../results/metrics.js';
 import { stepText } from '../../runtimes/bisect.js';
 import { NOTES_URL } from '../../runtimes/platform.js';
-import { aggregate, cellRatio } from '../model/aggregate.js';
-import { METRICS, throughputUnit } from '../model/metrics.js';
 import { printable } from '../model/printable.js';
 import { ratioText, verdictText } from '../model/ratio-text.js';
 
@@ -87,28 +88,6 @@ export function timelineSeries(doc, { floor } = {}) {
     holmSteps(points.map((p) => p.step).filter((x) => x !== null));
     return { key: row.key, unit, points };
   });
-}
-
-/**
- * Holm's step-down over the steps of one series, applied to their verdicts (the p-value form is
- * lib/measure/stats/table-stats.js holm): a series of n releases makes n − 1
- * claims, so each step's 5% test alone would flag one in twenty by chance. Sorted by p, the i-th
- * (from 0) is kept only if p ≤ 0.05 / (m − i) and every smaller p was kept.
- * @param {{p?: number, verdict?: string, significant: boolean, beyondFloor: boolean}[]} steps
- */
-export function holmSteps(steps, alpha = 0.05) {
-  const m = steps.length;
-  let open = true;
-  for (const [i, st] of [...steps].sort((a, b) => (a.p ?? 1) - (b.p ?? 1)).entries()) {
-    open = open && st.significant && (st.p ?? 1) <= alpha / (m - i);
-    if (!open) {
-      st.significant = false;
-      st.beyondFloor = false;
-      // A step the series' correction does not keep makes no claim of faster or slower.
-      if (st.verdict === 'faster' || st.verdict === 'slower') st.verdict = 'inconclusive';
-    }
-  }
-  return steps;
 }
 
 /**

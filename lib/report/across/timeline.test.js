@@ -3,8 +3,9 @@
 // A/A floor is not, and the steps of one series are corrected together.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { holmSteps } from '../../measure/stats/table-stats.js';
 import { renderTimelineHtml } from '../html/timeline.js';
-import { bisectLines, holmSteps, sparkline, timelineSeries, timelineTable } from './timeline.js';
+import { bisectLines, sparkline, timelineSeries, timelineTable } from './timeline.js';
 
 /** A results doc: per runtime a time per call (ns for 1 MB) in each of `rounds` rounds. */
 function synthetic(times) {

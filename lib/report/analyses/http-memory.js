@@ -5,7 +5,7 @@
 // from /proc by parity), not the runtime's own heap.
 
 import { median } from '../../measure/stats/stats.js';
-import { metricMedian } from '../model/metrics.js';
+import { metricMedian } from '../../results/metrics.js';
 import { simpleTable } from '../model/model.js';
 import { fmtBytes, si } from '../model/units.js';
 import { routeOf } from './http-routes.js';

@@ -6,7 +6,7 @@
 import { GEN_BUSY, MIN_TAIL_WINDOW_MS } from '../../measure/defaults.js';
 import { ofMetric, roundRatio } from '../../measure/stats/compare.js';
 import { requestsFor } from '../../measure/stats/stats.js';
-import { metricMedian } from '../model/metrics.js';
+import { metricMedian } from '../../results/metrics.js';
 import { runtimesOf, simpleTable } from '../model/model.js';
 import { ratioLegend, ratioText } from '../model/ratio-text.js';
 import curveTables, { usTime } from './http-curves.js';

@@ -6,7 +6,7 @@
 
 import { CORRECTION, cellRatio, correctTable, ofMetric } from '../../measure/stats/compare.js';
 import { widthText } from '../../measure/stats/paired.js';
-import { metricMedian } from '../model/metrics.js';
+import { metricMedian } from '../../results/metrics.js';
 import { simpleTable } from '../model/model.js';
 import { ratioText } from '../model/ratio-text.js';
 import { fmtBytes } from '../model/units.js';

@@ -1,7 +1,7 @@
 // Where a workers-pools job's time and memory went, from the metrics its workloads report:
 // cold start split into spawn, load and first call by module size, and the profiler's CPU and RSS
 // of the parent, its main and worker threads and its child processes.
-import { metricMedian } from '../model/metrics.js';
+import { metricMedian } from '../../results/metrics.js';
 import { simpleTable } from '../model/model.js';
 import { fmtBytes, fmtTime, NA } from '../model/units.js';
 import { cpuCases, SUITE, select, statusOf, suiteRuntimes } from './workers-pools-rows.js';

@@ -5,8 +5,8 @@
 // Bencher plots every value of a measure on one axis: Bencher's built-in `throughput` (ops/s) and
 // `latency` (ns) only for rows counted in operations; byte rows get bytes-per-second and
 // ns-per-mb; HTTP rows their latency percentiles, not load wall time ÷ requests.
-import { aggregate } from '../model/aggregate.js';
-import { rowUnit } from '../model/row-units.js';
+import { aggregate } from '../../results/aggregate.js';
+import { rowUnit } from '../../results/row-units.js';
 
 const COMMON = {
   utilisation: 'utilisation',
@@ -36,7 +36,7 @@ const NOT_FAILED = new Set(['ok', 'unsupported']);
 
 /** Slug of one of a cell's metrics for a row unit, or null when it is not exported. */
 function slugOf(metric, unit) {
-  // Built-in metric → measure slug, per row unit (lib/report/model/row-units.js); null = not exported.
+  // Built-in metric → measure slug, per row unit (lib/results/row-units.js); null = not exported.
   const byUnit = rowUnit(unit).bmf;
   if (Object.hasOwn(byUnit, metric)) return byUnit[metric];
   if (Object.hasOwn(COMMON, metric)) return COMMON[metric];

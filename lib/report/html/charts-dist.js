@@ -3,7 +3,7 @@
 // tail shows as a curve that flattens late), and an HTTP server's RSS through its load, per
 // runtime (a leak shows as a line that keeps rising). Computed here; the page script only draws.
 
-import { rowUnit } from '../model/row-units.js';
+import { rowUnit } from '../../results/row-units.js';
 import { anchorId } from './anchor.js';
 import { runtimeColor } from './colors.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../paths.js';
-import { aggregate } from '../model/aggregate.js';
+import { aggregate } from '../../results/aggregate.js';
 import { memoryCharts, startupCharts } from './charts-dist.js';
 
 test('each start-up row gets a CDF per runtime of every start of every round', () => {

@@ -5,7 +5,7 @@
 // scaled to a share of the fastest hide what the figure was.
 
 import { paramsKey } from '../../measure/workload.js';
-import { throughputUnit } from '../model/metrics.js';
+import { throughputUnit } from '../../results/metrics.js';
 import { ratioText } from '../model/ratio-text.js';
 import { si } from '../model/units.js';
 import { anchorId } from './anchor.js';

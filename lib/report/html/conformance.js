@@ -2,7 +2,7 @@
 // subtests passed and a link to that cell's failing subtests with their status, kind and message.
 // Everything from the results file is escaped (escapeHtml shows control characters as text).
 
-import { passCounts } from '../model/conformance.js';
+import { passCounts } from '../../results/status.js';
 import { runtimesOf } from '../model/model.js';
 import { anchorId } from './anchor.js';
 

@@ -3,8 +3,8 @@
 // adds the cell's own interval and the ratio's interval.
 
 import { median } from '../../measure/stats/stats.js';
+import { rowUnit } from '../../results/row-units.js';
 import { ratioText } from './ratio-text.js';
-import { rowUnit } from './row-units.js';
 import { fmtTime, fmtValue, NA, SCALED_UNITS, si } from './units.js';
 
 /**

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { passCounts } from '../../results/status.js';
 import { formatDiff } from '../text/conformance.js';
 import { printTable } from '../text/print.js';
-import { conformanceTable, crossRuntimeDiff, interfaceSummary, interfaceTable, passCounts } from './conformance.js';
+import { conformanceTable, crossRuntimeDiff, interfaceSummary, interfaceTable } from './conformance.js';
 
 const wpt = (runtime, folder, subtest, status) => ({
   runtime,

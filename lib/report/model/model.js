@@ -2,10 +2,7 @@
 // (aggregate, analyses, diffs) produces TableData; printers (text, markdown, later HTML) only format.
 import { printable } from './printable.js';
 
-/**
- * A figure's meaning: its unit and which way is better, so ratios, diffs and charts point the right way.
- * @typedef {{id: string, label: string, unit: string, better: 'higher' | 'lower' | 'none'}} Metric
- */
+/** @typedef {import('../../results/metrics.js').Metric} Metric */
 
 /**
  * One cell. `text` is what a plain printer shows; the rest lets richer printers (HTML, charts,

@@ -6,10 +6,8 @@ import {
   NODE_TEST_EXCLUDED_KINDS as EXCLUDED_KINDS,
   NODE_TEST_UNEXPECTED,
   NODE_TEST_OTHER as OTHER,
+  REFERENCE,
 } from '../../results/node-test.js';
-
-/** The reference runtime for node-relative shares: node@25.8.1 (the tests' own Node) when run. */
-export const REFERENCE = 'node@25.8.1';
 
 /**
  * Counts of one runtime over some rows. Applicable: run and not skipped, not not-applicable, not

@@ -3,16 +3,18 @@
 // composes them and hands them to a printer (lib/report/text/print.js). Cells are in cells.js, the
 // plain-words summary and legend in summary.js, units in units.js.
 
+import { aggregate } from '../../results/aggregate.js';
 import { conformanceRows } from '../../results/conformance-form.js';
+import { METRICS } from '../../results/metrics.js';
+import { rowUnit } from '../../results/row-units.js';
+import { passCounts } from '../../results/status.js';
 import { wrap } from '../text/wrap.js';
-import { aggregate } from './aggregate.js';
 import { cpuCell, failedCell, metricCell, throughputCell, utilCell } from './cells.js';
-import { conformanceTable, interfaceTable, passCounts } from './conformance.js';
+import { conformanceTable, interfaceTable } from './conformance.js';
 import { fingerprintLines } from './header.js';
 import { methodologyWarnings } from './methodology.js';
-import { METRICS } from './metrics.js';
 import { notesOf } from './notes.js';
-import { rowUnit } from './row-units.js';
+import { slowProcessTable } from './slow-table.js';
 import { legendLines, summaryLines } from './summary.js';
 import { si } from './units.js';
 
@@ -192,6 +194,9 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
   if (main && show.includes('rss')) tables.push(rssTable(agg, labels, detail));
   if (main && (show.includes('metrics') || agg.rows.some((r) => r.extra.length)))
     tables.push(...extraMetricTables(agg, labels, detail));
+  // Processes slower than their runtime's others of a row: a finding, shown whenever there is one.
+  const slow = main ? slowProcessTable(agg) : null;
+  if (slow) tables.push(slow);
   if (main && conformance.length) {
     // WPT rows that record their interface are tabled per interface; older files and checks by folder.
     const byInterface = conformance.filter((r) => r.source === 'wpt' && r.interface);

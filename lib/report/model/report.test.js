@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { doc, rounds, row } from '../../../test/fixtures/table-doc.js';
+import { aggregate } from '../../results/aggregate.js';
 import { printTable, wantsColor } from '../text/print.js';
 import { renderResults } from '../text/render.js';
-import { aggregate } from './aggregate.js';
 import { conformanceMark } from './report.js';
 import { fmtTime, si } from './units.js';
 

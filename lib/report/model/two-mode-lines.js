@@ -1,7 +1,7 @@
 // A cell whose rounds fall in two modes, and a comparison that set rounds aside, in plain lines
 // under the table (the statistics are lib/measure/stats/two-modes.js and table-stats.js).
 import { twoModes } from '../../measure/stats/two-modes.js';
-import { throughputUnit } from './metrics.js';
+import { throughputUnit } from '../../results/metrics.js';
 
 const fmt = (x) =>
   x >= 1e6 ? `${(x / 1e6).toPrecision(3)}M` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)}k` : x.toPrecision(3);

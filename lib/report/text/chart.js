@@ -4,7 +4,7 @@
 const WIDTH = 40;
 
 /**
- * @param {ReturnType<typeof import('../model/aggregate.js').aggregate>} agg
+ * @param {ReturnType<typeof import('../../results/aggregate.js').aggregate>} agg
  * @returns {string[]} one chart per suite, as text blocks
  */
 export function textCharts(agg) {

@@ -9,11 +9,10 @@ import { failureGroups, groupLines } from '../../conformance/node-test/groups.js
 import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../../conformance/node-test/run.js';
 import { readConformanceRows, writeConformanceResults } from '../../conformance/results.js';
 import { displayPath, splitList } from '../../paths.js';
-import { REFERENCE } from '../../report/model/node-test.js';
 import { printable } from '../../report/model/printable.js';
 import { nodeTestReport } from '../../report/text/node-test.js';
 import { runtimeInfo } from '../../results/file.js';
-import { NODE_TEST_UNEXPECTED } from '../../results/node-test.js';
+import { NODE_TEST_UNEXPECTED, REFERENCE } from '../../results/node-test.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
 import { invocation } from '../../runtimes/drivers/process.js';
 import { resolveRuntime } from '../../runtimes/registry.js';

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { microarchBanner, microarchWarnings } from '../../measure/cpu-id.js';
 import { displayPath, ROOT, UsageError } from '../../paths.js';
-import { aaReport, floorByRow } from '../../report/across/aa.js';
+import { aaReport } from '../../report/across/aa.js';
 import { diffGate } from '../../report/across/diff.js';
 import { mergeTable } from '../../report/across/merge.js';
 import { analysesOf } from '../../report/analyses/index.js';
@@ -15,8 +15,10 @@ import { precisionHeader } from '../../report/model/precision-header.js';
 import { serveResults } from '../../report/serve.js';
 import { printFormat, printTable, wantsColor } from '../../report/text/print.js';
 import { renderResults } from '../../report/text/render.js';
+import { floorByRow } from '../../results/aa.js';
 import { compactFile } from '../../results/compact.js';
 import { provenanceWarnings, readResults, SCHEMA_ID } from '../../results/file.js';
+import { gateFiles } from '../../results/gate.js';
 import { listRuntimes } from '../../runtimes/list.js';
 import { newestResults, refuseUnequal, showList, tableFilter } from '../inputs.js';
 
@@ -74,12 +76,13 @@ export const REPORT_COMMANDS = {
       const names = [`A ${files[0]}`, `B ${files[1]}`, ...(floorDoc ? [`the A/A floor ${o.floor}`] : [])];
       const arch = microarchWarnings([a, b, floorDoc].filter(Boolean).map((doc, i) => ({ name: names[i], doc })));
       process.stderr.write(microarchBanner(arch));
-      const d = diffGate(a, b, { threshold, floor });
+      const g = gateFiles(a, b, { threshold, floor });
+      const d = diffGate(a, b, {}, g);
       const loud = arch.some((w) => w.startsWith('DIFFERENT'))
         ? ' (files from DIFFERENT MICROARCHITECTURES: see the warning)'
         : '';
       process.stdout.write(`${printTable(d.table, { format: printFormat(o) })}\n\n${d.summary}${loud}\n`);
-      return d.regressions.length ? 1 : 0;
+      return g.regressions.length ? 1 : 0;
     },
   },
   aa: {

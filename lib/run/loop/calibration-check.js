@@ -4,7 +4,7 @@
 // spread of the run's readings (calibrationOff) runs again in a fresh process, once, and the
 // fresh row replaces it, marked `replaced`. The run counts what it checked and replaced, for its
 // header. What a calibration cannot see (a runtime's own slow state) it leaves alone.
-import { calibrationOff } from '../../measure/calibration.js';
+import { calibrationOff } from '../../measure/stats/robust.js';
 
 /** The slower of a row's two calibration readings (a slow spell at either end counts), or null. */
 export function calibrationOf(row) {

@@ -56,6 +56,7 @@ export function modeOf(o) {
     quick,
     rounds: fixed ?? base.rounds,
     max_rounds: fixed ?? base.max_rounds,
+    last_look: fixed ?? base.last_look,
     precision,
     stop_when_decided: base.stop_when_decided,
     calibrate: Boolean(o.calibrate),

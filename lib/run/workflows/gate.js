@@ -2,16 +2,17 @@
 // runs beside its twin from a base checkout (`<id>/base`: the base's binary, runners and
 // workloads) in the same rounds, plus an A/A twin of the first runtime for the noise floor; the
 // gate then fails on a significant slowdown of head against base beyond the threshold and that
-// floor (lib/report/across/diff.js pairedGate). Before, the base's leg and the head's ran one after the
-// other and drift between the two sittings read as a regression.
+// floor (lib/results/gate.js gatePaired). The two trees run in the same rounds because two
+// sittings one after the other would let the machine's drift between them read as a regression.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { microarchBanner, microarchWarnings } from '../../measure/cpu-id.js';
 import { ROOT, splitList, UsageError } from '../../paths.js';
-import { floorByRow } from '../../report/across/aa.js';
 import { pairedGate } from '../../report/across/gate.js';
 import { printFormat, printTable } from '../../report/text/print.js';
+import { floorByRow } from '../../results/aa.js';
 import { readResults, writeJsonAtomic } from '../../results/file.js';
+import { gatePaired } from '../../results/gate.js';
 import { HOST, hostKey } from '../../runtimes/host.js';
 import { aaId, loadRegistry, resolveRuntime } from '../../runtimes/registry.js';
 import { run } from '../loop/loop.js';
@@ -118,11 +119,12 @@ export async function gate(o) {
     process.stderr.write(microarchBanner(microarchWarnings(files)));
   }
   const labels = { base: `base${commit(base.provenance)}`, head: `head${commit(doc.provenance)}` };
-  const g = pairedGate(doc, { threshold, floor, labels });
-  const text = `${printTable(g.table, { format: printFormat(o) })}\n\n${g.summary}\n`;
-  writeFileSync(join(dir, 'gate.md'), `${printTable(g.table, { format: 'markdown' })}\n\n${g.summary}\n`);
+  const g = gatePaired(doc, { threshold, floor });
+  const t = pairedGate(doc, { labels }, g);
+  const text = `${printTable(t.table, { format: printFormat(o) })}\n\n${t.summary}\n`;
+  writeFileSync(join(dir, 'gate.md'), `${printTable(t.table, { format: 'markdown' })}\n\n${t.summary}\n`);
   process.stdout.write(`\n${text}`);
-  say(`${g.compared} cell(s) compared, results in ${relative(process.cwd(), dir) || '.'}`);
+  say(`${g.changes.length} cell(s) compared, results in ${relative(process.cwd(), dir) || '.'}`);
   const failed = g.regressions.length || g.broken.length || paired.broken.length;
   // As make ci-leg: a runtime that has a build here but could not run (on either tree) fails after the run.
   return runCode || (failed || broken.length || unpaired.some((u) => u.broken) ? 1 : 0);

@@ -4,14 +4,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT, splitList, UsageError } from '../../paths.js';
-import { floorByRow } from '../../report/across/aa.js';
 import { bisectLines, timelineSeries, timelineTable } from '../../report/across/timeline.js';
 import { renderTimelineHtml } from '../../report/html/timeline.js';
-import { aggregate, cellRatio } from '../../report/model/aggregate.js';
-import { METRICS, throughputUnit } from '../../report/model/metrics.js';
 import { printFormat, printTable, wantsColor } from '../../report/text/print.js';
+import { floorByRow } from '../../results/aa.js';
+import { aggregate, cellRatio } from '../../results/aggregate.js';
 import { loadWorkloads, SUITES_DIR } from '../../results/discover.js';
 import { provenance, readResults, resultsPath, writeJsonAtomic } from '../../results/file.js';
+import { METRICS, throughputUnit } from '../../results/metrics.js';
 import { bisectSearch, MARGIN_FLOOR, MARGIN_FRACTION } from '../../runtimes/bisect.js';
 import { capBytes } from '../../runtimes/cache.js';
 import { packageVersions } from '../../runtimes/npm.js';

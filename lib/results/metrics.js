@@ -2,10 +2,15 @@
 // charts point the right way for any suite. A row may carry more in `row.metrics`
 // ({<id>: {value, unit, better}}); those are shown as they declare themselves.
 
-import { median } from '../../measure/stats/stats.js';
+import { median } from '../measure/stats/stats.js';
 import { rowUnit } from './row-units.js';
 
-/** @typedef {import('./model.js').Metric & {of: (r: any) => number | null}} RowMetric */
+/**
+ * A figure's meaning: its unit and which way is better, so ratios, diffs and charts point the right way.
+ * @typedef {{id: string, label: string, unit: string, better: 'higher' | 'lower' | 'none'}} Metric
+ */
+
+/** @typedef {Metric & {of: (r: any) => number | null}} RowMetric */
 
 const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 
@@ -88,7 +93,7 @@ export const METRICS = {
  * Metrics other drivers and suites are expected to put in `row.metrics` (HTTP, worker pools,
  * start-up): a row that gives only `{value}` under one of these ids gets this unit and direction,
  * so its ratio points the right way without every row repeating them.
- * @type {Record<string, import('./model.js').Metric>}
+ * @type {Record<string, Metric>}
  */
 export const KNOWN_EXTRA = {
   latency_ms: { id: 'latency_ms', label: 'latency', unit: 'ms', better: 'lower' },
@@ -142,7 +147,7 @@ export function extraMetrics(r) {
   });
 }
 
-/** Throughput's unit for a row unit (decimal MB/s for bytes; lib/report/model/row-units.js). */
+/** Throughput's unit for a row unit (decimal MB/s for bytes; lib/results/row-units.js). */
 export const throughputUnit = (unit) => rowUnit(unit).rate;
 
 /**

@@ -1,9 +1,9 @@
 // Aggregation over rounds: result rows → per (workload, params) × runtime cells of numbers. No
-// text here: tables.js turns cells into the report model, printers format it.
+// text here: lib/report/model/ turns cells into tables, printers format them.
 
-import { cellRatio, correctTable, disagrees, fileRatio } from '../../measure/stats/compare.js';
-import { cv, median, roundsInterval } from '../../measure/stats/stats.js';
-import { paramsKey } from '../../measure/workload.js';
+import { cellRatio, correctTable, disagrees, fileRatio } from '../measure/stats/compare.js';
+import { cv, median, roundsInterval } from '../measure/stats/stats.js';
+import { paramsKey } from '../measure/workload.js';
 import { extraMetrics, METRICS } from './metrics.js';
 
 export { cellRatio, fileRatio };

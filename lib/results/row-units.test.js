@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../../paths.js';
+import { ROOT } from '../paths.js';
 import { ROW_UNITS, rowUnit } from './row-units.js';
 
 test('every unit a workload may declare has an entry; an unknown one reads as operations', () => {
