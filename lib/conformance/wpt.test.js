@@ -145,6 +145,29 @@ describe('the WPT runner on known-outcome fixture files', () => {
     });
   }
 
+  // Deno keeps localStorage on disk, one store per --location or deno.json: without a store of
+  // their own, two files running at once, or a file and an earlier run, would see each other's keys.
+  for (const id of ['deno']) {
+    const rt = resolveRuntime(id);
+    test(`${id}: each file has a localStorage of its own, beside another file and in a second run`, {
+      skip: rt.missing ?? false,
+    }, async () => {
+      const storage = discover(MINI, ['storage']).tests;
+      for (let run = 0; run < 2; run++) {
+        const results = await runWpt({
+          runtimes: [rt],
+          wptRoot: MINI,
+          tests: storage,
+          expectations: {},
+          concurrency: 2,
+        });
+        const rows = results.flatMap((r) => r.rows);
+        assert.equal(rows.length, 2);
+        for (const r of rows) assert.equal(r.status, 'pass', `run ${run + 1}: ${r.name}: ${r.detail}`);
+      }
+    });
+  }
+
   test('a skip expectation keeps the file from running and keeps its reason', async () => {
     const rt = resolveRuntime('node');
     const results = await runWpt({
