@@ -57,6 +57,7 @@ test('discover accounts for every test file: run, or not applicable with a reaso
       'expectations.any',
       'fail.any',
       'global.any',
+      'idl-eval.any',
       'importer.worker',
       'pass.any',
       'reject.any',
@@ -109,6 +110,7 @@ const EXPECTED = {
   'mini/script.any.js > relative META script include ran first': 'pass',
   'mini/importer.worker.js > importScripts loads from the test folder and the WPT root': 'pass',
   'mini/global.any.js > the global is one idlharness.js can classify': 'pass',
+  "mini/idl-eval.any.js > idlharness.js's eval evaluates an object description in the global scope": 'pass',
   'mini/expectations.any.js > listed failure that fails': 'expected-fail',
   'mini/expectations.any.js > listed failure that passes': 'unexpected-pass',
 };
