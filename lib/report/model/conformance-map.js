@@ -43,7 +43,7 @@ export function noWptLine(name, interfaces) {
 }
 
 /**
- * "WPT commits (pinned per directory) and dates: dom/abort dc928169ee38 2026-02-03, …" from the
+ * "WPT commits (pinned per directory) and dates: dom/abort dc928169ee38 YYYY-MM-DD, …" from the
  * results file's wpt.commits and wpt.commit_dates, or null. A commit the copy gave no date for
  * (Node's versions.json names commits only) is counted at the end, so its absence is visible.
  * @param {Record<string, string> | undefined} commits  folder → commit
