@@ -1,6 +1,7 @@
 // make wpt-fetch: every path of conformance/wpt.json checked out at its own WPT commit (one
 // shallow, blob-less fetch per commit), and a versions.json in Node's layout beside them, so a
-// run records the commit of each directory it ran whichever way the copy was made.
+// run records the commit of each directory it ran whichever way the copy was made; this one also
+// gives each commit's date.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
  * @param {import('./wpt-pin.js').WptPin} pin
  * @param {string} dest
  * @param {{repo?: string, log?: (line: string) => void}} [options]
- * @returns {Record<string, {commit: string, path: string}>} what versions.json now says
+ * @returns {Record<string, {commit: string, path: string, date: string}>} what versions.json now says (date: YYYY-MM-DD)
  */
 export function fetchPinned(pin, dest, { repo = pin.repo, log = () => {} } = {}) {
   mkdirSync(dest, { recursive: true });
@@ -24,7 +25,7 @@ export function fetchPinned(pin, dest, { repo = pin.repo, log = () => {} } = {})
     if (!byCommit.has(commit)) byCommit.set(commit, []);
     byCommit.get(commit).push(path);
   }
-  /** @type {Record<string, {commit: string, path: string}>} */
+  /** @type {Record<string, {commit: string, path: string, date: string}>} */
   const versions = {};
   let n = 0;
   for (const [commit, paths] of byCommit) {
@@ -32,7 +33,9 @@ export function fetchPinned(pin, dest, { repo = pin.repo, log = () => {} } = {})
     git('fetch', '-q', '--depth', '1', '--filter=blob:none', 'origin', commit);
     // A path checked out from its own commit: the work tree mixes commits, as Node's copy does.
     git('checkout', '-q', commit, '--', ...paths);
-    for (const path of paths) versions[path] = { commit, path };
+    // The commit's own date (committer), which the shallow fetch brings: how old the tests are.
+    const date = String(git('show', '-s', '--format=%cs', commit)).trim();
+    for (const path of paths) versions[path] = { commit, path, date };
   }
   writeFileSync(join(dest, 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`);
   return versions;

@@ -7,7 +7,7 @@ import { preloadUrl } from '../measure/preload.js';
 import { ROOT } from '../paths.js';
 import { driverFor } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
-import { commandLine } from '../runtimes/registry.js';
+import { commandLine, jobEnv } from '../runtimes/registry.js';
 import { expectationFor, HARNESS } from './expectations.js';
 import { scriptPaths } from './wpt-discover.js';
 import { interfaceOf } from './wpt-pin.js';
@@ -71,7 +71,8 @@ export async function runTestFile(
         bin: rt.bin,
         argsFor: (out) => commandLine(rt, rt.wpt, [JSON.stringify(job(out))]),
         cwd: ROOT,
-        env: { ...process.env, ...rt.env },
+        // A kind's wpt_env may give each file state of its own (Deno's localStorage in DENO_DIR).
+        env: (dir) => ({ ...process.env, ...rt.env, ...jobEnv(rt.wptEnv, dir) }),
         timeoutMs: timeoutMs + 10_000,
       });
   return {

@@ -57,6 +57,7 @@ test('discover accounts for every test file: run, or not applicable with a reaso
       'expectations.any',
       'fail.any',
       'global.any',
+      'idl-eval.any',
       'importer.worker',
       'pass.any',
       'reject.any',
@@ -109,6 +110,7 @@ const EXPECTED = {
   'mini/script.any.js > relative META script include ran first': 'pass',
   'mini/importer.worker.js > importScripts loads from the test folder and the WPT root': 'pass',
   'mini/global.any.js > the global is one idlharness.js can classify': 'pass',
+  "mini/idl-eval.any.js > idlharness.js's eval evaluates an object description in the global scope": 'pass',
   'mini/expectations.any.js > listed failure that fails': 'expected-fail',
   'mini/expectations.any.js > listed failure that passes': 'unexpected-pass',
 };
@@ -142,6 +144,29 @@ describe('the WPT runner on known-outcome fixture files', () => {
       // An expected failure carries the kind of the entry that expects it.
       assert.equal(rows.find((r) => r.name === 'mini/expectations.any.js > listed failure that fails').kind, 'bug');
       for (const r of rows) assert.equal(r.runtime, id);
+    });
+  }
+
+  // Deno keeps localStorage on disk, one store per --location or deno.json: without a store of
+  // their own, two files running at once, or a file and an earlier run, would see each other's keys.
+  for (const id of ['deno']) {
+    const rt = resolveRuntime(id);
+    test(`${id}: each file has a localStorage of its own, beside another file and in a second run`, {
+      skip: rt.missing ?? false,
+    }, async () => {
+      const storage = discover(MINI, ['storage']).tests;
+      for (let run = 0; run < 2; run++) {
+        const results = await runWpt({
+          runtimes: [rt],
+          wptRoot: MINI,
+          tests: storage,
+          expectations: {},
+          concurrency: 2,
+        });
+        const rows = results.flatMap((r) => r.rows);
+        assert.equal(rows.length, 2);
+        for (const r of rows) assert.equal(r.status, 'pass', `run ${run + 1}: ${r.name}: ${r.detail}`);
+      }
     });
   }
 

@@ -265,14 +265,22 @@ export function runToEnd({ bin, args, env, cwd, timeoutMs, maxStdout = 65536, re
 /**
  * Spawn a helper process that reports through a JSON-lines file (WPT hosts, the checks
  * collector) and gather its lines, its exit status and the tails of its output. `argsFor`
- * receives the path the process must write to. After `timeoutMs` the process is killed.
- * @param {{bin: string, argsFor: (out: string) => string[], env?: Record<string, string>, cwd?: string, timeoutMs: number}} opts
+ * receives the path the process must write to. After `timeoutMs` the process is killed. The
+ * process has a folder of its own, removed when it ends: `env` may be a function of it.
+ * @param {{bin: string, argsFor: (out: string) => string[], env?: Record<string, string> | ((dir: string) => Record<string, string>),
+ *   cwd?: string, timeoutMs: number}} opts
  * @returns {Promise<{lines: any[], code: number | null, signal: string | null, killed: boolean, ms: number, stdout: string, stderr: string, spawnError: Error | null}>}
  */
 export async function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
   const dir = mkdtempSync(join(tmpdir(), 'parity-lines-'));
   const out = join(dir, 'out.jsonl');
-  const end = await runToEnd({ bin, args: argsFor(out), env, cwd, timeoutMs });
+  const end = await runToEnd({
+    bin,
+    args: argsFor(out),
+    env: typeof env === 'function' ? env(dir) : env,
+    cwd,
+    timeoutMs,
+  });
   let lines = [];
   try {
     lines = readFileSync(out, 'utf8')

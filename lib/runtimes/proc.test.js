@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { runMeasured, spawnJsonLines } from './proc.js';
 
@@ -26,6 +26,22 @@ test('spawnJsonLines gathers the lines a process writes to the path it is given'
   assert.deepEqual(r.lines, [{ a: 1 }, { b: 2 }]);
   assert.equal(r.code, 4);
   assert.equal(r.killed, false);
+});
+
+test('spawnJsonLines gives the process a folder of its own through env, removed when it ends', async () => {
+  let seen = '';
+  const r = await spawnJsonLines({
+    bin: '/bin/sh',
+    argsFor: (out) => ['-c', `echo "{\\"own\\":\\"$OWN\\"}" > "${out}"; touch "$OWN/state"`],
+    env: (dir) => {
+      seen = dir;
+      return { ...process.env, OWN: dir };
+    },
+    timeoutMs: 5000,
+  });
+  assert.deepEqual(r.lines, [{ own: seen }]);
+  assert.equal(r.code, 0);
+  assert.equal(existsSync(seen), false);
 });
 
 test('spawnJsonLines kills a process that outlives its time and keeps what it wrote', async () => {

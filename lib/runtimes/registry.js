@@ -11,7 +11,7 @@ import { releaseEntry } from './releases.js';
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{driver: string, bench?: string, wpt?: string, wpt_env?: Record<string, string>, server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
@@ -100,7 +100,7 @@ function which(name) {
 /**
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
- *   wpt: string | null, server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   wpt: string | null, wptEnv: Record<string, string>, server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], variant?: boolean, env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null, unavailable: string | null,
  *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
@@ -141,6 +141,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     bin: bin ?? base.which ?? '',
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
+    wptEnv: kind.wpt_env ?? {},
     server: inKind(kind.server),
     // The start-up suite's heap probe (runs a script, then a full GC, then the runtime's own heap
     // figure), or why the kind has none; and why a second isolate's start cannot be timed.
@@ -182,6 +183,20 @@ export function resolveRuntime(id, registry = loadRegistry()) {
  */
 export function expandEnv(env) {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replaceAll('{tmp}', tmpdir())]));
+}
+
+/**
+ * A kind's `wpt_env` for one WPT file: `{job}` replaced by the folder of that file's process, its
+ * own and removed when it ends (Deno's DENO_DIR, where its localStorage lives, fresh per file).
+ * @param {Record<string, string>} env
+ * @param {string} dir
+ */
+export function jobEnv(env, dir) {
+  return Object.fromEntries(
+    Object.entries(env)
+      .filter(([k]) => !k.startsWith('$'))
+      .map(([k, v]) => [k, String(v).replaceAll('{job}', dir)]),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runToResults } from '../../test/cli.js';
 import { ROOT } from '../paths.js';
-import { commandLine, kindIds, loadRegistry, REGISTRY_FILE, resolveRuntime, runtimeIds } from './registry.js';
+import { commandLine, jobEnv, kindIds, loadRegistry, REGISTRY_FILE, resolveRuntime, runtimeIds } from './registry.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 
@@ -64,6 +64,12 @@ test('deno folds a variant flag into its one --v8-flags argument; node passes it
   assert.deepEqual(commandLine(deno, 's.js').slice(-2), ['--v8-flags=--expose-gc,--max-semi-space-size=64', 's.js']);
   const node = resolveRuntime('node+semi64', reg);
   assert.deepEqual(commandLine(node, 's.js'), ['--expose-gc', '--max-semi-space-size=64', 's.js']);
+});
+
+test("a kind's wpt_env names the WPT file's own folder as {job}; its $comment is no variable", () => {
+  assert.deepEqual(jobEnv({ $comment: 'why', DENO_DIR: '{job}/deno' }, '/tmp/j1'), { DENO_DIR: '/tmp/j1/deno' });
+  assert.deepEqual(resolveRuntime('node').wptEnv, {});
+  assert.match(resolveRuntime('deno').wptEnv.DENO_DIR, /^\{job\}\//);
 });
 
 test('one folder plus one registry entry is a new runtime kind: listed, runnable, measured', () => {

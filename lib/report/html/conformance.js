@@ -3,6 +3,7 @@
 // Everything from the results file is escaped (escapeHtml shows control characters as text).
 
 import { passCounts } from '../../results/status.js';
+import { commitsLine } from '../model/conformance-map.js';
 import { runtimesOf } from '../model/model.js';
 import { anchorId } from './anchor.js';
 
@@ -18,9 +19,11 @@ export function heatColor(share) {
 /**
  * @param {Array<Record<string, any>>} rows  conformance rows (WPT ones are drawn)
  * @param {(s: unknown) => string} escapeHtml
+ * @param {{commits?: Record<string, string>, commit_dates?: Record<string, string>}} [wptInfo]  the results file's wpt
+ *   record: the WPT commit of each directory and each commit's date, named under the map
  * @returns {string} '' when there is no WPT row
  */
-export function conformanceHtml(rows, escapeHtml) {
+export function conformanceHtml(rows, escapeHtml, wptInfo = {}) {
   const wpt = rows.filter((r) => r.source === 'wpt');
   if (!wpt.length) return '';
   const runtimes = runtimesOf(wpt);
@@ -61,10 +64,11 @@ export function conformanceHtml(rows, escapeHtml) {
     });
     body.push(`<tr><th scope="row" style="text-align:left">${escapeHtml(name)}</th>${cells.join('')}</tr>`);
   }
+  const pins = commitsLine(wptInfo.commits, wptInfo.commit_dates);
   return `<section id="conformance"><h2>Conformance</h2>
 <p class="notes">WPT subtests passed per interface and runtime (share, passed/total; +NE files whose harness errored; ! unexpected failures). A cell links to its failing subtests, each with its status, its expectation kind and the harness's message.</p>
 <table class="sortable"><thead><tr><th scope="col">interface</th>${head}</tr></thead><tbody>
 ${body.join('\n')}
 </tbody></table>
-${lists.join('\n')}</section>`;
+${pins ? `<p class="notes">${escapeHtml(pins)}</p>\n` : ''}${lists.join('\n')}</section>`;
 }

@@ -39,6 +39,17 @@ test('the heat map has a cell per interface and runtime, linking to its failing 
   assert.equal(conformanceHtml([{ runtime: 'node', source: 'check', name: 'c', status: 'pass' }], escapeHtml), '');
 });
 
+test("the conformance section names each directory's pinned WPT commit and its date", () => {
+  const html = conformanceHtml([row('node', 'URL', 'a', 'pass')], escapeHtml, {
+    commits: { url: 'c928b19ab04a4525' },
+    commit_dates: { c928b19ab04a4525: '2000-01-03' },
+  });
+  assert.match(
+    html,
+    /<p class="notes">WPT commits \(pinned per directory\) and dates: url c928b19ab04a 2000-01-03<\/p>/,
+  );
+});
+
 test('the heat colour goes from red below 80% to green at 100%', () => {
   assert.equal(heatColor(0.5), 'hsl(0 65% 85%)');
   assert.equal(heatColor(0.9), 'hsl(60 65% 85%)');

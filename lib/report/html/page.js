@@ -116,7 +116,7 @@ export function renderHtml(doc, { show = ['cpu', 'rss'], analyses = [] } = {}) {
         : '',
     };
   });
-  const conformance = conformanceHtml(conformanceRows(doc), escapeHtml);
+  const conformance = conformanceHtml(conformanceRows(doc), escapeHtml, doc.wpt);
   const nodeTest = nodeTestHtml(conformanceRows(doc), escapeHtml, { unsupported: doc.node_test?.unsupported });
   const sections = [
     { id: 'machine', title: 'Machine and runtimes', entries: [], always: true },

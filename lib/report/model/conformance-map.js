@@ -42,9 +42,20 @@ export function noWptLine(name, interfaces) {
   return `${name}: no WPT in this copy (${where})`;
 }
 
-/** "WPT commits: dom/abort dc928169ee38, …" from the results file's wpt.commits, or null. */
-export function commitsLine(commits) {
+/**
+ * "WPT commits (pinned per directory) and dates: dom/abort dc928169ee38 YYYY-MM-DD, …" from the
+ * results file's wpt.commits and wpt.commit_dates, or null. A commit the copy gave no date for
+ * (Node's versions.json names commits only) is counted at the end, so its absence is visible.
+ * @param {Record<string, string> | undefined} commits  folder → commit
+ * @param {Record<string, string> | undefined} [dates]  commit → YYYY-MM-DD
+ */
+export function commitsLine(commits, dates = {}) {
   const entries = Object.entries(commits ?? {});
   if (!entries.length) return null;
-  return `WPT commits (pinned per directory): ${entries.map(([d, c]) => `${d} ${String(c).slice(0, 12)}`).join(', ')}`;
+  const one = ([d, c]) => `${d} ${String(c).slice(0, 12)}${dates[c] ? ` ${dates[c]}` : ''}`;
+  const undated = new Set(entries.map(([, c]) => c).filter((c) => !dates[c])).size;
+  const why = undated
+    ? `; no date for ${undated === new Set(entries.map(([, c]) => c)).size ? 'any' : undated} of these commits (the copy records commits only; a make wpt-fetch copy gives each its date)`
+    : '';
+  return `WPT commits (pinned per directory) and dates: ${entries.map(one).join(', ')}${why}`;
 }

@@ -149,14 +149,15 @@ const byRecord = (r) => ({ name: r.interface ?? r.suite, dir: r.suite });
  * their own heading with their own total.
  * @param {Array<Record<string, any>>} rows  conformance rows (checks are left out)
  * @param {{classify?: (row: any) => {name: string, dir: string}, runtimes?: string[], order?: string[],
- *   interfaces?: import('./conformance-map.js').MappedInterface[], commits?: Record<string, string>}} options
+ *   interfaces?: import('./conformance-map.js').MappedInterface[], commits?: Record<string, string>,
+ *   commitDates?: Record<string, string>}} options
  *   classify: the interface and directory of a WPT row (default: the interface the row records, its
  *   top folder); order: interface names in the order to print when there is no interface list
  * @returns {{table: import('./model.js').TableData, summary: string[]}}
  */
 export function interfaceTable(
   rows,
-  { classify = byRecord, runtimes = runtimesOf(rows), order = [], interfaces, commits },
+  { classify = byRecord, runtimes = runtimesOf(rows), order = [], interfaces, commits, commitDates },
 ) {
   const groups = groupByInterface(rows, classify);
   const { ecma, outside } = interfaceSections([...groups.keys()], interfaces, order);
@@ -194,7 +195,7 @@ export function interfaceTable(
   }
   if (wpt.some((r) => isTentative(r.file ?? r.name)))
     body.push(total('tentative files', (r) => isTentative(r.file ?? r.name)));
-  const pins = commitsLine(commits);
+  const pins = commitsLine(commits, commitDates);
   const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
   return { table, summary: pins ? [...summary, pins] : summary };
 }

@@ -4,6 +4,7 @@ import { passCounts } from '../../results/status.js';
 import { formatDiff } from '../text/conformance.js';
 import { printTable } from '../text/print.js';
 import { conformanceTable, crossRuntimeDiff, interfaceSummary, interfaceTable } from './conformance.js';
+import { commitsLine } from './conformance-map.js';
 
 const wpt = (runtime, folder, subtest, status) => ({
   runtime,
@@ -186,5 +187,25 @@ test('every listed interface is a row, those outside ECMA-429 under their own he
   assert.equal(at('tentative files'), 'tentative files | 0/1');
   assert.ok(summary.includes('fetch: no WPT in this copy (fetch/api not in the WPT copy run)'));
   assert.ok(summary.includes('reportError: no WPT in this copy (html/webappapis/scripting: no directory pinned)'));
-  assert.equal(summary.at(-1), 'WPT commits (pinned per directory): url c928b19ab04a');
+  assert.equal(
+    summary.at(-1),
+    'WPT commits (pinned per directory) and dates: url c928b19ab04a; no date for any of these commits (the copy records commits only; a make wpt-fetch copy gives each its date)',
+  );
+});
+
+test('the pinned commits line gives each commit its date, and counts the commits the copy gave none', () => {
+  const commits = { url: 'c928b19ab04a4525', streams: 'bc9dcbbf1a4c2c74', resources: '1d2c5fb36a6e477c' };
+  assert.equal(
+    commitsLine(commits, {
+      c928b19ab04a4525: '2000-01-03',
+      bc9dcbbf1a4c2c74: '2000-01-01',
+      '1d2c5fb36a6e477c': '2000-01-02',
+    }),
+    'WPT commits (pinned per directory) and dates: url c928b19ab04a 2000-01-03, streams bc9dcbbf1a4c 2000-01-01, resources 1d2c5fb36a6e 2000-01-02',
+  );
+  assert.equal(
+    commitsLine(commits, { c928b19ab04a4525: '2000-01-03' }),
+    'WPT commits (pinned per directory) and dates: url c928b19ab04a 2000-01-03, streams bc9dcbbf1a4c, resources 1d2c5fb36a6e; no date for 2 of these commits (the copy records commits only; a make wpt-fetch copy gives each its date)',
+  );
+  assert.equal(commitsLine({}), null);
 });

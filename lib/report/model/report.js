@@ -206,6 +206,7 @@ export function reportOf(doc, { show = [], baseline, floor, analyses = [], only,
         runtimes,
         interfaces: doc.wpt?.interfaces,
         commits: doc.wpt?.commits,
+        commitDates: doc.wpt?.commit_dates,
       });
       tables.push({ ...table, notes: summary });
     }

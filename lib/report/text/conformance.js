@@ -46,16 +46,17 @@ function fitting(runtimes, print, markdown) {
  * then the shared checks, then the legend.
  * @param {Array<Record<string, any>>} rows
  * @param {{classify?: (row: any) => {name: string, dir: string}, order?: string[], runtimes?: string[], markdown?: boolean,
- *   interfaces?: import('../model/conformance-map.js').MappedInterface[], commits?: Record<string, string>}} [options]
+ *   interfaces?: import('../model/conformance-map.js').MappedInterface[], commits?: Record<string, string>,
+ *   commitDates?: Record<string, string>}} [options]
  */
 export function conformanceReport(
   rows,
-  { classify, order = [], runtimes = runtimesOf(rows), markdown = false, interfaces, commits } = {},
+  { classify, order = [], runtimes = runtimesOf(rows), markdown = false, interfaces, commits, commitDates } = {},
 ) {
   const format = printFormat({ markdown });
   const parts = [];
   if (rows.some((r) => r.source === 'wpt')) {
-    const { summary } = interfaceTable(rows, { runtimes, classify, order, interfaces, commits });
+    const { summary } = interfaceTable(rows, { runtimes, classify, order, interfaces, commits, commitDates });
     // Text stays within WIDTH columns: with many runtimes, the table comes in runtime groups.
     for (const group of fitting(
       runtimes,

@@ -58,6 +58,40 @@ function wptCommits(dir, dirs) {
   }
 }
 
+/**
+ * The date (YYYY-MM-DD) of each commit the run names: the copy's versions.json (make wpt-fetch
+ * writes it), else git where the copy is a repository holding the commit. Node's versions.json
+ * names commits only, so its copy gives none: those commits are left out.
+ * @param {string} dir
+ * @param {Record<string, string>} commits  folder → commit
+ * @returns {Record<string, string>} commit → date
+ */
+function wptCommitDates(dir, commits) {
+  const versions = join(dir, 'versions.json');
+  const recorded = existsSync(versions)
+    ? Object.fromEntries(
+        Object.values(JSON.parse(readFileSync(versions, 'utf8')))
+          .filter((e) => e.date)
+          .map((e) => [e.commit, e.date]),
+      )
+    : {};
+  /** @type {Record<string, string>} */
+  const dates = {};
+  for (const c of new Set(Object.values(commits))) {
+    if (c === 'unknown') continue;
+    if (recorded[c]) dates[c] = recorded[c];
+    else {
+      try {
+        dates[c] = execFileSync('git', ['-C', dir, 'show', '-s', '--format=%cs', c], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }).trim();
+      } catch {}
+    }
+  }
+  return Object.fromEntries(Object.entries(dates).filter(([, d]) => /^\d{4}-\d{2}-\d{2}$/.test(d)));
+}
+
 /** The per-interface table, checks and legend, grouped by conformance/wpt.json. */
 const conformanceText = (rows, options = {}) =>
   conformanceReport(rows, {
@@ -190,7 +224,10 @@ async function run(values, positionals) {
   const { root, runtimeIds, dirs, absent, interfaces, runtimes, tests, notApplicable } = plan;
   const started = new Date().toISOString();
   const commits = wptCommits(root, dirs);
-  const at = Object.entries(commits).map(([d, c]) => `${d}@${c.slice(0, 12)}`);
+  const commitDates = wptCommitDates(root, commits);
+  const at = Object.entries(commits).map(
+    ([d, c]) => `${d}@${c.slice(0, 12)}${commitDates[c] ? ` (${commitDates[c]})` : ''}`,
+  );
   console.log(`WPT ${dirs.join(' ')} at ${at.join(' ')}  (WPT_DIR=${root})`);
   console.log(
     `harness ${displayPath(findHarness(root))}; ${tests.length} test files × ${runtimes.length} runtime(s), concurrency ${concurrency}`,
@@ -210,6 +247,8 @@ async function run(values, positionals) {
   const wpt = {
     dir: root,
     commits,
+    // Each commit's date where the copy gives it (commit → YYYY-MM-DD).
+    commit_dates: commitDates,
     // The interface map the table groups by, so a results file prints the same in any checkout.
     interfaces,
     ...(absent.length ? { absent } : {}),
@@ -221,7 +260,9 @@ async function run(values, positionals) {
     ? null
     : writeConformanceResults({ started, command: invocation(), runtimes: info, conformance: rows, wpt });
   console.log('');
-  console.log(conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces }));
+  console.log(
+    conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces, commits, commitDates }),
+  );
   const failed = summaryLines(rows, runtimeIds, tests, notApplicable, skipped);
   if (file) console.log(`wrote ${displayPath(file)}`);
   return failed ? 1 : 0;
