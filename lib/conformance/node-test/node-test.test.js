@@ -136,7 +136,10 @@ test('flags: node takes the line whole; deno folds V8 flags and sets node option
   assert.ok(deno.args.includes('--v8-flags=--expose-gc'));
   assert.deepEqual([deno.nodeOptions, deno.dropped], [['--no-warnings'], ['--expose-internals']]);
   const bun = invocationFor(kindNodeTest('bun'), { file, source });
-  assert.deepEqual(bun.args, ['test', '--expose-gc', `./${file}`]);
+  assert.deepEqual(
+    [bun.args, bun.dropped],
+    [['test', '--expose-gc', '--no-warnings', `./${file}`], ['--expose-internals']],
+  );
   assert.deepEqual(invocationFor(kindNodeTest('bun'), { file, source: '// Flags: --expose-gc\n' }).args, [
     '--expose-gc',
     file,
