@@ -1,13 +1,14 @@
 // One-off cross-check of an SSR run against tools outside parity, right after it, in the same
 // sitting. For every page × runtime of FILE's closed-loop rows (vanilla, react, sveltekit,
-// nextjs), the server is started by hand as a run starts it (the same launch: the runtime's server
+// nextjs, nextjs-opennext), the server is started by hand as a run starts it (the same launch: the runtime's server
 // entry for vanilla and React, the framework build's server or worker otherwise, NODE_ENV=production,
 // pinned to core 1), and
 //   - cold start: tools/ssr-first-page.sh (bash, date and curl: spawn to the first correct page)
 //     run STARTS times, its own timer and hyperfine's over the same script, against the rows'
 //     first_page_ms (median and range over rounds);
 //   - bytes: `curl -s -o /dev/null -w '%{size_download} %{time_total}'` 20 times on the warm
-//     server, against the rows' response_bytes;
+//     server, against the rows' response_bytes, and one page split into the catalogue's markup
+//     (<main>) and the inline scripts that carry its data for the client;
 //   - closed loop at one connection: oha -c1 for 5 s (a run uses wrk), against requests_per_s at
 //     concurrency 1.
 // Load generators run on core 0. Prints a markdown table; with out.json keeps every figure, the
@@ -35,7 +36,7 @@ if (!file) {
   process.exit(2);
 }
 const STARTS = Number(startsArg ?? 5);
-const APPS = ['vanilla', 'react', 'sveltekit', 'nextjs'];
+const APPS = ['vanilla', 'react', 'sveltekit', 'nextjs', 'nextjs-opennext'];
 const doc = JSON.parse(readFileSync(file, 'utf8'));
 const rows = doc.results.filter(
   (r) => r.status === 'ok' && r.suite === 'ssr' && APPS.includes(r.workload) && Number(r.params.concurrency) === 1,
@@ -156,7 +157,24 @@ function curlPage(url) {
   };
   for (let i = 0; i < 20; i++) one();
   const xs = Array.from({ length: 20 }, one);
-  return { bytes: [...new Set(xs.map((x) => x.bytes))], ms: median(xs.map((x) => x.ms)) };
+  return { bytes: [...new Set(xs.map((x) => x.bytes))], ms: median(xs.map((x) => x.ms)), parts: parts(url) };
+}
+
+/**
+ * What one page's bytes hold, from one more curl: the catalogue's markup (the <main> element) and
+ * the inline scripts (the data each app ships for its client), in UTF-8 bytes.
+ * @param {string} url
+ */
+function parts(url) {
+  const html = spawnSync('curl', ['-s', url], { encoding: 'utf8' }).stdout;
+  const bytes = (s) => Buffer.byteLength(s);
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => m[1].trim());
+  return {
+    total: bytes(html),
+    main: bytes(html.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? ''),
+    inline_scripts: scripts.length,
+    inline_script_bytes: scripts.reduce((a, m) => a + bytes(m[0]), 0),
+  };
 }
 
 /** oha's closed loop at one connection for 5 s, req/s. */
@@ -202,7 +220,8 @@ for (const cell of cells) {
   if (launch.unsupported) throw new Error(`${id} ${app}: ${launch.unsupported}`);
   try {
     const how = await portHow(launch);
-    const starts = coldStarts(launch, how, path, app);
+    // The page names its app (data-app): OpenNext's worker serves the nextjs app's page.
+    const starts = coldStarts(launch, how, path, app.replace(/-opennext$/, ''));
     // The last start's port file is stale: the warm server writes its own.
     if (how.startsWith('file:')) rmSync(how.slice('file:'.length), { force: true });
     const server = await warmServer(launch);
@@ -230,7 +249,7 @@ for (const cell of cells) {
     });
     table.push(
       `| ${id} | ${key} | ${span(keptFirst)} | ${f0(median(starts.own))} / ${f0(median(starts.hyperfine))} | ` +
-        `${keptBytes.join(', ')} | ${curl.bytes.join(', ')} | ${span(keptRps)} | ${f0(oha)} (${pct(oha, median(keptRps))}) | ${curl.ms.toFixed(2)} |`,
+        `${keptBytes.join(', ')} | ${curl.bytes.join(', ')} | ${span(keptRps)} | ${f0(oha)} (${pct(oha, median(keptRps))}) | ${curl.ms.toFixed(2)} | ${curl.parts.main} | ${curl.parts.inline_script_bytes} (${curl.parts.inline_scripts}) |`,
     );
   } finally {
     launch.cleanup?.();
@@ -239,9 +258,9 @@ for (const cell of cells) {
 }
 rmSync(tmp, { recursive: true, force: true });
 console.log(
-  '| runtime | page | kept first page, ms: median (range) | by hand: bash+curl / hyperfine, median ms | kept bytes | curl bytes | kept c=1 req/s: median (range) | oha -c1 req/s | curl time_total ms |',
+  '| runtime | page | kept first page, ms: median (range) | by hand: bash+curl / hyperfine, median ms | kept bytes | curl bytes | kept c=1 req/s: median (range) | oha -c1 req/s | curl time_total ms | <main> bytes | inline script bytes (scripts) |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 console.log(table.join('\n'));
 if (out)
   writeJsonAtomic(out, {
