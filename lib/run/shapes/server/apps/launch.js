@@ -51,8 +51,8 @@ export const PROCESS_DEPLOY = {
     cwd: (dir) => join(dir, 'worker'),
     env: () => ({ NEXT_TELEMETRY_DISABLED: '1' }),
     unsupported: {
-      deno: 'deno runs no node:module hook (registerHooks), so the worker\'s import of cloudflare:workers fails: Unsupported scheme "cloudflare"',
-      bun: "bun runs no node:module hook (registerHooks), so the worker's import of cloudflare:workers fails: Cannot find package 'cloudflare:workers'",
+      deno: "the worker loads with the stand-ins, but Next.js fails every request: the request its NodeNextRequest gets has no method (TypeError: Cannot read properties of undefined (reading 'toUpperCase'))",
+      bun: "bun's node:module has no registerHooks, the hook that stands in for cloudflare:workers (SyntaxError: Export named 'registerHooks' not found in module 'node:module')",
     },
   },
 };
