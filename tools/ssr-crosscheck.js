@@ -19,6 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fingerprint } from '../lib/measure/fingerprint.js';
 import { median } from '../lib/measure/stats/stats.js';
 import { ROOT } from '../lib/paths.js';
@@ -51,7 +52,8 @@ const ENV = { ...process.env, NODE_ENV: 'production' };
 
 /** What a row's page is: its workload's request path and the app it names. */
 const pageOf = async (r) => {
-  const w = (await import(join(ROOT, 'suites', 'ssr', `${r.workload}.js`))).default;
+  const file = join(ROOT, 'suites', 'ssr', `${r.workload}.js`);
+  const w = (await import(pathToFileURL(file).href)).default;
   return w.request(r.params).path;
 };
 /** Each row's page without its concurrency, as a key. */
