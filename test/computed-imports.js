@@ -8,6 +8,16 @@
  */
 export const COMPUTED = [
   [
+    'lib/run/shapes/server/apps/opennext-node.js',
+    'pathToFileURL(worker).href',
+    "the OpenNext worker of the SSR suite's Next.js build, in the build cache (results/.cache/ssr/): node serves that file",
+  ],
+  [
+    'tools/ssr-crosscheck.js',
+    'pathToFileURL(file).href',
+    'the workload of each row of the run being cross-checked, a file of suites/ssr/, loaded for its request path',
+  ],
+  [
     'lib/measure/harness.js',
     'job.workload',
     'the job names its workload file: the bench harness loads it in the runtime',

@@ -1,8 +1,10 @@
 // The SSR suite as a user sees it: the page check rejects what it must (a cached page, a
 // development build, unescaped markup, wrong data); every app's page served by every runtime in a
 // smoke run (status, structure, a per-request value that changes, production mode); an app that
-// throws on render gives a failed row with its repro line. The smoke run builds the framework
-// apps on first use (results/.cache/ssr/; lib/run/shapes/server/apps/apps.test.js tests the builds).
+// throws on render gives a failed row with its repro line; each page is the same size on every
+// runtime, and vanilla's, React's and SvelteKit's within a few per cent of each other. The smoke
+// run builds the framework apps on first use (results/.cache/ssr/; lib/run/shapes/server/apps/
+// apps.test.js tests the builds).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -65,7 +67,7 @@ describe('every app on every runtime, QUICK, one round', () => {
       '--suite',
       'ssr',
       '--workload',
-      APPS.join(','),
+      [...APPS, 'nextjs-opennext'].join(','),
       '--quick',
       '--rounds',
       '1',
@@ -94,6 +96,32 @@ describe('every app on every runtime, QUICK, one round', () => {
       }
     });
   }
+
+  test("nextjs-opennext: node serves OpenNext's worker as workerd does; deno and bun are unsupported with what their attempt gave", () => {
+    const mine = rows().filter((r) => r.workload === 'nextjs-opennext');
+    const at = (id) => /** @type {any} */ (mine.find((r) => r.runtime === id));
+    for (const id of ['node', 'workerd']) {
+      assert.equal(at(id).status, 'ok', `${id}: ${at(id).error}`);
+      assert.ok(at(id).report.verified >= 2, `${id}: ${at(id).report.verified} responses verified`);
+    }
+    for (const id of ['deno', 'bun']) {
+      assert.equal(at(id).status, 'unsupported', id);
+      assert.match(at(id).error, /registerHooks|has no method/);
+    }
+  });
+
+  test('the same page in the same bytes on every runtime, and within 5% across vanilla, React and SvelteKit', () => {
+    /** @type {Record<string, number[]>} */
+    const bytes = {};
+    for (const r of rows().filter((x) => x.status === 'ok'))
+      bytes[r.workload] = [...(bytes[r.workload] ?? []), r.metrics.response_bytes.value];
+    for (const [app, xs] of Object.entries(bytes))
+      assert.ok(Math.max(...xs) / Math.min(...xs) < 1.01, `${app}: ${xs.join(', ')} bytes`);
+    const apps = ['vanilla', 'react', 'sveltekit'].map((a) => Math.min(...bytes[a]));
+    assert.ok(Math.max(...apps) / Math.min(...apps) < 1.05, `vanilla, react, sveltekit: ${apps.join(', ')} bytes`);
+    // Next.js inlines its server component tree again as the RSC payload (docs/ssr.md): more, never less.
+    assert.ok(Math.min(...bytes.nextjs) > Math.max(...apps), `nextjs: ${bytes.nextjs.join(', ')} bytes`);
+  });
 });
 
 test('an app that throws on render: a failed row on node and workerd with its repro line', {

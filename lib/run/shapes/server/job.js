@@ -24,7 +24,7 @@ import {
   withMemory,
 } from './memory.js';
 import { firstOk, servedModule } from './start.js';
-import { closedLoad, missingGenerator, openCurve } from './timed.js';
+import { closedLoad, curveExtraMs, missingGenerator, openCurve } from './timed.js';
 
 const LOAD = fileURLToPath(new URL('./load-client.js', import.meta.url));
 
@@ -205,7 +205,8 @@ export async function runHttpJob(job, spec, ctx, driver) {
     args: pin ? ['-c', pin.server, launch.bin, ...launch.args] : launch.args,
     env: { ...env, ...launch.env },
     cwd: launch.cwd,
-    timeoutMs: ctx.limits.timeout_s * 1000,
+    // An open loop's points at low rates last longer (timed.js pointAt); the limit grows with them.
+    timeoutMs: ctx.limits.timeout_s * 1000 + (w.loop === 'open' ? curveExtraMs(openPointMs(spec)) : 0),
     memCapBytes: ctx.limits.mem_cap_bytes,
     control: launch.control ?? false,
     onSpawn: (kill) =>

@@ -2,6 +2,8 @@
 // (wrk at the job's concurrency), or the open-loop curve (wrk's maximum at c=8, then oha at fixed
 // fractions of it, each rate also offered to the same server's plain json-small handler: the
 // generator's own latency floor at that rate). Server CPU is read from /proc around each load.
+import { MIN_TAIL_WINDOW_MS } from '../../../measure/defaults.js';
+import { requestsFor } from '../../../measure/stats/stats.js';
 import { buildProblem, notBuiltReason, TOOLS } from '../../../runtimes/tools.js';
 import { ohaBin, parseOha, parseWrk, runGenerator, wrkBin } from './generators.js';
 import { rssIntervalMs, rssSampler } from './memory.js';
@@ -62,6 +64,26 @@ export async function oha(t, path, rate, ms) {
   return { ...parsed, gen_cpu_ms: r.cpu_ms, wall_ms: r.wall_ms };
 }
 
+/** The longest one open-loop point may be lengthened to (pointAt). */
+export const MAX_POINT_MS = 15_000;
+
+/**
+ * How long the point at `rate` lasts: the mode's point, lengthened so that it sends the requests a
+ * p99 needs (requestsFor(0.99), with a tenth to spare) when the mode's points are long enough to
+ * hold a tail at all (MIN_TAIL_WINDOW_MS; QUICK's are not), up to MAX_POINT_MS. A slow server (a
+ * framework page at a hundred or two requests a second) gets its p99 where it can; a fast one's
+ * points keep the mode's length.
+ * @param {number} rate req/s @param {number} pointMs the mode's point
+ */
+export function pointAt(rate, pointMs) {
+  if (pointMs < MIN_TAIL_WINDOW_MS) return pointMs;
+  const need = Math.ceil(((requestsFor(0.99) * 1.1) / rate) * 1000);
+  return Math.min(Math.max(pointMs, need), Math.max(pointMs, MAX_POINT_MS));
+}
+
+/** The most time pointAt can add to one open-loop curve (both routes at every rate): a job's time limit grows by it. */
+export const curveExtraMs = (pointMs) => OPEN_FRACTIONS.length * 2 * (pointAt(1, pointMs) - pointMs);
+
 /** Seconds of one wrk load for a mode's load duration in ms (wrk counts whole seconds). */
 export const wrkSeconds = (loadMs) => Math.max(1, Math.round(loadMs / 1000));
 
@@ -79,7 +101,7 @@ export async function closedLoad(t, cpu, loadMs, concurrency, verify, ctx) {
 
 /**
  * The open-loop row's figures: the maximum, then each fraction of it on the route and on the
- * floor route. Each point lasts `pointMs`. With `rss` (the server's RSS now), each point's RSS is
+ * floor route. Each point lasts `pointMs`, longer at a low rate (pointAt), on both routes alike. With `rss` (the server's RSS now), each point's RSS is
  * sampled through its load on the route (`point.rss`: the samples, at a steady offered rate).
  * @param {any} t @param {() => number} cpu
  * @param {(() => number | null) | null} [rss]
@@ -90,18 +112,14 @@ export async function openCurve(t, cpu, loadMs, pointMs, verify, ctx, rss = null
   const curve = [];
   for (const f of OPEN_FRACTIONS) {
     const rate = Math.max(1, Math.round(/** @type {number} */ (max.rps) * f));
+    const ms = pointAt(rate, pointMs);
     const cpu0 = cpu();
-    const every = rssIntervalMs(pointMs);
+    const every = rssIntervalMs(ms);
     const sampler = rss ? rssSampler(rss, every) : null;
-    const at = await oha(t, t.path, rate, pointMs);
+    const at = await oha(t, t.path, rate, ms);
     const rssLoad = sampler?.stop() ?? null;
     const cpu_ms = cpu() - cpu0;
-    const floor = await oha(
-      { ...t, method: 'GET', headers: {}, files: { body: null } },
-      '/plain/json-small',
-      rate,
-      pointMs,
-    );
+    const floor = await oha({ ...t, method: 'GET', headers: {}, files: { body: null } }, '/plain/json-small', rate, ms);
     const point = curvePoint(rate, { ...at, cpu_ms }, floor);
     curve.push(rssLoad ? { ...point, rss: { interval_ms: every, ...rssLoad } } : point);
   }

@@ -6,6 +6,7 @@ import { createElement as h } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { catalogue, totalCents } from '../../_data.js';
 import { MODE } from '../_mode.js';
+import { stateJson } from '../_state.js';
 
 /** @param {{it: import('../../_data.js').Item}} props */
 function Item({ it }) {
@@ -28,6 +29,7 @@ function Item({ it }) {
 /** The whole document for one request. @param {{request: string}} props */
 function Page({ request }) {
   const items = catalogue();
+  const total = totalCents(items);
   return h(
     'html',
     { lang: 'en' },
@@ -43,7 +45,7 @@ function Page({ request }) {
           'data-mode': MODE,
           'data-request': request,
           'data-count': items.length,
-          'data-total': totalCents(items),
+          'data-total': total,
         },
         h('h1', null, 'Catalogue'),
         h(
@@ -52,6 +54,11 @@ function Page({ request }) {
           items.map((it) => h(Item, { key: it.id, it })),
         ),
       ),
+      // The page's state for a hydrating client, as a React app without a framework ships it.
+      h('script', {
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: stateJson escapes every '<', so the JSON cannot end the script; as a child React would entity-escape its quotes and break it
+        dangerouslySetInnerHTML: { __html: `self.__catalogue=${stateJson({ items, total, request, mode: MODE })}` },
+      }),
     ),
   );
 }

@@ -1,9 +1,11 @@
 // The vanilla SSR app: the catalogue page built with template strings, no framework, served by
 // each runtime's own server (runners/<kind>/server.js; on node:http through its native handler,
 // with no web Request or Response). `/page` renders the catalogue; `/primes` also counts the
-// primes below 20,000 per request, the CPU-bound page of the original benchmark.
+// primes below 20,000 per request, the CPU-bound page of the original benchmark. Each page
+// carries its state for a client after the markup (../_state.js), as the framework apps do.
 import { catalogue, countPrimes, PRIMES_BELOW, totalCents } from '../../_data.js';
 import { MODE } from '../_mode.js';
+import { stateScript } from '../_state.js';
 
 /** @param {string} s */
 const esc = (s) =>
@@ -21,12 +23,15 @@ const item = (it) =>
  */
 export function page(opts = {}) {
   const items = catalogue();
+  const total = totalCents(items);
+  const request = crypto.randomUUID();
   const primes = opts.primes ? ` data-primes="${countPrimes(PRIMES_BELOW)}"` : '';
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Catalogue</title></head><body>` +
-    `<main id="catalogue" data-app="vanilla" data-mode="${esc(MODE)}" data-request="${crypto.randomUUID()}"` +
-    ` data-count="${items.length}" data-total="${totalCents(items)}"${primes}>` +
-    `<h1>Catalogue</h1><ul class="items">${items.map(item).join('')}</ul></main></body></html>`
+    `<main id="catalogue" data-app="vanilla" data-mode="${esc(MODE)}" data-request="${request}"` +
+    ` data-count="${items.length}" data-total="${total}"${primes}>` +
+    `<h1>Catalogue</h1><ul class="items">${items.map(item).join('')}</ul></main>` +
+    `${stateScript({ items, total, request, mode: MODE })}</body></html>`
   );
 }
 

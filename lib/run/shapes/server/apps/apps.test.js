@@ -1,6 +1,6 @@
 // The SSR suite's framework builds: one cache key per app and target that follows the app's
-// source, and the OpenNext worker that node cannot load (so the adapter's share cannot be
-// separated on node: docs/ssr.md). Builds on first use (results/.cache/ssr/), about a minute.
+// source, and the OpenNext worker that node cannot load as it is (why node serves it through
+// stand-ins, ./opennext-node.js). Builds on first use (results/.cache/ssr/), about a minute.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ test("workerd's app config listens on 127.0.0.1 and gives the worker a Cache API
   );
 });
 
-test("node cannot load the OpenNext worker: its cloudflare: imports are the Workers runtime's own", {
+test("node cannot load the OpenNext worker as it is: its cloudflare: imports are the Workers runtime's own", {
   timeout: 900_000,
 }, async () => {
   const dir = await ensureBuilt('nextjs', 'cloudflare');

@@ -2,16 +2,19 @@
 // deno and bun run the same server output (SvelteKit's node adapter build, `next start`) as a
 // plain script (the kind's script_args: `node x`, `deno run --allow-all x`, `bun x`); workerd
 // serves the worker that the app's Cloudflare adapter built and wrangler bundled for deploy
-// (lib/run/shapes/server/apps/build.js). The answer has the shape of a driver's server(): the HTTP job
+// (lib/run/shapes/server/apps/build.js). One more, to separate the adapter from the runtime:
+// node serving that same OpenNext worker (./opennext-node.js). The answer has the shape of a driver's server(): the HTTP job
 // (lib/run/shapes/server/job.js) starts, loads and measures it like any other server.
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { listenPort } from '../../../../runtimes/drivers/workerd-config.js';
 import { scriptLine } from '../../../../runtimes/registry.js';
 import { ensureBuilt } from './build.js';
 
 const NEXT_BIN = ['node_modules', 'next', 'dist', 'bin', 'next'];
+const OPENNEXT_NODE = fileURLToPath(new URL('./opennext-node.js', import.meta.url));
 
 export const PRELOAD_UNSUPPORTED =
   "a variant's preload module is imported by parity's server harness, which a framework's own server does not run";
@@ -19,8 +22,11 @@ export const PRELOAD_UNSUPPORTED =
 /**
  * Per app: the build a process runtime runs and how (script, arguments, environment, relative to
  * the build's folder and given the port), and that workerd serves the app's Cloudflare build.
- * @type {Record<string, {script: (dir: string, root: string) => string, args: (port: number) => string[],
- *   cwd: (dir: string) => string, env: (port: number) => Record<string, string>}>}
+ * `build` names another app's build and target to run (default: the app's own, `node`);
+ * `unsupported` the kinds that cannot run it, each with what its attempt gave.
+ * @type {Record<string, {script: (dir: string, root: string) => string, args: (port: number, dir: string) => string[],
+ *   cwd: (dir: string) => string, env: (port: number) => Record<string, string>,
+ *   build?: {app: string, target: string}, unsupported?: Record<string, string>}>}
  */
 export const PROCESS_DEPLOY = {
   // adapter-node's server reads where to listen from PORT and HOST.
@@ -37,7 +43,22 @@ export const PROCESS_DEPLOY = {
     cwd: (dir) => join(dir, '_apps', 'nextjs'),
     env: () => ({ NEXT_TELEMETRY_DISABLED: '1' }),
   },
+  // The OpenNext worker that workerd serves, on node (./opennext-node.js): the adapter's share.
+  'nextjs-opennext': {
+    build: { app: 'nextjs', target: 'cloudflare' },
+    script: () => OPENNEXT_NODE,
+    args: (port, dir) => [join(dir, 'worker', 'worker.js'), String(port)],
+    cwd: (dir) => join(dir, 'worker'),
+    env: () => ({ NEXT_TELEMETRY_DISABLED: '1' }),
+    unsupported: {
+      deno: "the worker loads with the stand-ins, but Next.js fails every request: the request its NodeNextRequest gets has no method (TypeError: Cannot read properties of undefined (reading 'toUpperCase'))",
+      bun: "bun's node:module has no registerHooks, the hook that stands in for cloudflare:workers (SyntaxError: Export named 'registerHooks' not found in module 'node:module')",
+    },
+  },
 };
+
+/** The app a workerd job serves the Cloudflare build of. */
+const WORKER_BUILD = { 'nextjs-opennext': 'nextjs' };
 
 /** A port on 127.0.0.1 that was free a moment ago, for a server that must be told its port. */
 export async function freePort() {
@@ -109,9 +130,11 @@ export async function appServer(job, app, root) {
   const deploy = PROCESS_DEPLOY[app];
   if (!deploy)
     return { unsupported: `no deploy recipe for app "${app}": valid are ${Object.keys(PROCESS_DEPLOY).join(', ')}` };
-  const dir = await ensureBuilt(app, 'node');
+  const why = deploy.unsupported?.[rt.kind];
+  if (why) return { unsupported: why };
+  const dir = await ensureBuilt(deploy.build?.app ?? app, deploy.build?.target ?? 'node');
   const port = await freePort();
-  const argv = scriptLine(rt, deploy.script(dir, root), deploy.args(port));
+  const argv = scriptLine(rt, deploy.script(dir, root), deploy.args(port, dir));
   if (!argv) return { unsupported: `kind ${rt.kind} runs no script as a process of its own` };
   return {
     bin: rt.bin,
@@ -124,7 +147,7 @@ export async function appServer(job, app, root) {
 
 /** workerd serving the app's Cloudflare build, bundled by wrangler as a deploy would send it. */
 async function workerdApp(rt, app) {
-  const dir = await ensureBuilt(app, 'cloudflare', { compatDate: rt.compat?.date });
+  const dir = await ensureBuilt(WORKER_BUILD[app] ?? app, 'cloudflare', { compatDate: rt.compat?.date });
   const worker = join(dir, 'worker');
   const main = readdirSync(worker).find((f) => /^(_worker|worker|index)\.m?js$/.test(f));
   if (!main) return { unsupported: `the ${app} Cloudflare build has no worker module in ${worker}` };
