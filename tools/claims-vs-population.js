@@ -27,7 +27,12 @@ const cpu = (doc) => {
 /** Per `key runtime`: the cell's time ratio against the baseline (> 1 = faster) and its verdict. */
 function ratiosOf(doc) {
   const ids = doc.runtimes.map((r) => r.id);
-  if (!ids.includes(baseline)) throw new Error(`no runtime "${baseline}" in the file (it has ${ids.join(', ')})`);
+  if (!ids.includes(baseline)) {
+    console.error(
+      `claims-vs-population: no runtime "${baseline}" in a file (it has ${ids.join(', ')}); give --baseline <one of them>`,
+    );
+    process.exit(2);
+  }
   const out = new Map();
   for (const row of aggregate(doc.results, ids, baseline).rows)
     for (const [id, cell] of Object.entries(row.cells))
