@@ -14,7 +14,7 @@
 // Load generators run on core 0. Prints a markdown table; with out.json keeps every figure, the
 // machine's fingerprint and the commit.
 //
-//   node tools/ssr-crosscheck.js FILE [out.json] [starts=5]
+//   node tools/ssr-crosscheck.js FILE [out.json] [--starts N (default 5)]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,12 +31,14 @@ import { driverFor } from '../lib/runtimes/drivers/index.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
 import { resolveRuntime } from '../lib/runtimes/registry.js';
 
-const [file, out, startsArg] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: node tools/ssr-crosscheck.js FILE [out.json] [starts=5]');
+const args = process.argv.slice(2);
+const at = args.indexOf('--starts');
+const [file, out] = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
+const STARTS = at < 0 ? 5 : Number(args[at + 1]);
+if (!file || !(STARTS >= 1)) {
+  console.error('usage: node tools/ssr-crosscheck.js FILE [out.json] [--starts N (default 5)]');
   process.exit(2);
 }
-const STARTS = Number(startsArg ?? 5);
 const APPS = ['vanilla', 'react', 'sveltekit', 'nextjs', 'nextjs-opennext'];
 const doc = JSON.parse(readFileSync(file, 'utf8'));
 const rows = doc.results.filter(

@@ -54,7 +54,7 @@ export function slowProcessTable(agg) {
     ...agg.runtimes.map((/** @type {string} */ id) => totalText(found.runtimes.get(id), calibrated)),
   ]);
   const title = [
-    'Slow processes per runtime: jobs slower than the other rounds of their row on the same runtime by more than',
+    'Slow processes per runtime: jobs slower than the other rounds of their row on that runtime by more than',
     'max(15%, 3 robust SDs of the suite), as slow/rounds with how much slower (rows of 3 rounds or more; all rows:',
     "the median). A finding about the runtime or the host: the cells' medians include them; a ratio sets a round",
     "aside only when the round's ratio is off its comparison's main mode.",
@@ -65,7 +65,9 @@ export function slowProcessTable(agg) {
         ]
       : ["No calibration was timed, so the host's slow processes are not told from the runtime's (run --calibrate)."]),
   ].join('\n');
-  return simpleTable(title, ['workload', ...agg.runtimes], body, [], 1);
+  // A workload's parameters under its name, so long parameters do not widen every line.
+  const groups = [...rows.map((/** @type {any} */ row) => row.workload), null];
+  return simpleTable(title, ['workload', ...agg.runtimes], body, [], 1, groups);
 }
 
 /** The slower of a row's two calibration readings, or null. @param {any} r */
