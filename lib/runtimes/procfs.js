@@ -1,6 +1,6 @@
 // Reading Linux's /proc: one small file's text at the cost of one read, a folder's entries, and
 // the fields parity takes from a process's or thread's stat, status and children files.
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 
 /**
  * The fields parity needs from a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line. The
@@ -77,4 +77,27 @@ export function listProc(path) {
   } catch {
     return [];
   }
+}
+
+/**
+ * Processes that still belong to a folder: whose working directory is in it or whose command line
+ * names a path in it. A test that starts a detached child (a new session, so its group is not the
+ * test's) leaves it running after the test ends; this finds it by the folder the run gave the test.
+ * Empty where there is no /proc.
+ * @param {string} folder an absolute path
+ * @returns {number[]}
+ */
+export function processesIn(folder) {
+  const prefix = `${folder.replace(/\/+$/, '')}/`;
+  const pids = [];
+  for (const name of listProc('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let cwd = '';
+    try {
+      cwd = `${readlinkSync(`/proc/${name}/cwd`)}/`;
+    } catch {}
+    const cmdline = readProc(`/proc/${name}/cmdline`) ?? '';
+    if (cwd.startsWith(prefix) || cmdline.split('\0').some((a) => a.startsWith(prefix))) pids.push(Number(name));
+  }
+  return pids;
 }

@@ -9,6 +9,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { processesIn } from '../../runtimes/procfs.js';
 import { globToRegExp } from '../expectations.js';
 import { loadModuleMap, moduleOf } from './modules.js';
 
@@ -68,7 +69,8 @@ export function discoverTests({ testDir, dirs = DEFAULT_DIRS, modules = [], glob
 
 /**
  * Copy Node's test/ folder into a fresh suite root, with `packageJson` at the root when given.
- * Returns the root, its test/ folder, and a function that removes it.
+ * Returns the root, its test/ folder, and a function that removes it and ends every process still
+ * running in it.
  * @param {string} testDir
  * @param {Record<string, any> | null} [packageJson]
  */
@@ -77,7 +79,16 @@ export function prepareSuite(testDir, packageJson = null) {
   const testRoot = join(root, 'test');
   cpSync(testDir, testRoot, { recursive: true, verbatimSymlinks: true });
   if (packageJson) writeFileSync(join(root, 'package.json'), `${JSON.stringify(packageJson)}\n`);
-  return { root, testRoot, remove: () => rmSync(root, { recursive: true, force: true }) };
+  const remove = () => {
+    // A test's detached children (their own session, so no group kill reached them) go with the copy.
+    for (const pid of processesIn(root)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { root, testRoot, remove };
 }
 
 /**
