@@ -1,5 +1,6 @@
 // The checks commands of cli.js's one table: the shared checks under each runtime as conformance
 // rows (make checks), and each kind's own test runner over them (checks-adapters, in make test).
+
 import { spawnSync } from 'node:child_process';
 import { checkRows, collectChecks, unsupportedLines } from '../../conformance/checks.js';
 import { loadChecks } from '../../conformance/checks-load.js';
@@ -9,7 +10,7 @@ import { displayPath, ROOT, splitList } from '../../paths.js';
 import { conformanceTable, crossRuntimeDiff } from '../../report/model/conformance.js';
 import { formatDiff } from '../../report/text/conformance.js';
 import { printFormat, printTable } from '../../report/text/print.js';
-import { runtimeInfo } from '../../results/file.js';
+import { provenance, runtimeInfo } from '../../results/file.js';
 import { UNEXPECTED } from '../../results/status.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
 import { invocation } from '../../runtimes/drivers/process.js';
@@ -54,6 +55,8 @@ async function checks(values) {
   const runtimes = ids.map((id) => resolveRuntime(id));
   for (const rt of runtimes) if (rt.missing) throw new Error(`Runtime "${rt.id}" is not installed: ${rt.missing}`);
   const started = new Date().toISOString();
+  // The commit the run starts from: a commit made while it runs is not what ran.
+  const atStart = provenance();
   const all = await loadChecks();
   const rows = [];
   for (const rt of runtimes) {
@@ -75,6 +78,7 @@ async function checks(values) {
   if (!values['no-write']) {
     const file = writeConformanceResults({
       started,
+      provenance: atStart,
       command: invocation(),
       runtimes: runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt))),
       conformance: rows,

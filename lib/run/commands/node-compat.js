@@ -11,7 +11,7 @@ import { readConformanceRows, writeConformanceResults } from '../../conformance/
 import { displayPath, splitList } from '../../paths.js';
 import { printable } from '../../report/model/printable.js';
 import { nodeTestReport } from '../../report/text/node-test.js';
-import { runtimeInfo } from '../../results/file.js';
+import { provenance, runtimeInfo } from '../../results/file.js';
 import { NODE_TEST_UNEXPECTED, REFERENCE } from '../../results/node-test.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
 import { invocation } from '../../runtimes/drivers/process.js';
@@ -66,6 +66,8 @@ async function run(values) {
   for (const [id, why] of Object.entries(unsupported)) console.log(`${id}: unsupported: ${why}`);
   const expectations = Object.fromEntries(runtimeIds.map((id) => [id, loadNodeTestExpectations(id)]));
   const started = new Date().toISOString();
+  // The commit the run starts from: a commit made while it runs is not what ran.
+  const atStart = provenance();
   const suites = prepareSuites(testDir, new Map([...runners].filter(([, r]) => !r.unsupported)));
   console.log(
     `Node tests from ${testDir} (copied to ${suites.roots.join(', ')}): ${tests.length} files × ${runtimes.length - Object.keys(unsupported).length} runtime(s), ${concurrency} at a time, ${timeoutMs / 1000} s each`,
@@ -93,6 +95,7 @@ async function run(values) {
   if (!values['no-write']) {
     file = writeConformanceResults({
       started,
+      provenance: atStart,
       command: invocation(),
       runtimes: runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt))),
       conformance: rows,

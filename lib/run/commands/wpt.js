@@ -1,6 +1,7 @@
 // The WPT commands of cli.js's one table (make wpt, wpt-fetch, wpt-diff, wpt-update,
 // conformance-table): run testharness.js files on runtimes, compare and table the rows, rewrite
 // expectations from a run, fetch WPT at the pinned commit.
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,7 @@ import { displayPath, ROOT, splitList, UsageError } from '../../paths.js';
 import { crossRuntimeDiff } from '../../report/model/conformance.js';
 import { printable } from '../../report/model/printable.js';
 import { conformanceReport, formatDiff } from '../../report/text/conformance.js';
-import { runtimeInfo } from '../../results/file.js';
+import { provenance, runtimeInfo } from '../../results/file.js';
 import { passCounts } from '../../results/status.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
 import { invocation } from '../../runtimes/drivers/process.js';
@@ -223,6 +224,8 @@ async function run(values, positionals) {
   const plan = planWpt(values, positionals);
   const { root, runtimeIds, dirs, absent, interfaces, runtimes, tests, notApplicable } = plan;
   const started = new Date().toISOString();
+  // The commit the run starts from: a commit made while it runs is not what ran.
+  const atStart = provenance();
   const commits = wptCommits(root, dirs);
   const commitDates = wptCommitDates(root, commits);
   const at = Object.entries(commits).map(
@@ -258,7 +261,14 @@ async function run(values, positionals) {
   const info = runtimes.map((rt) => runtimeInfo(rt, probeRuntime(rt)));
   const file = values['no-write']
     ? null
-    : writeConformanceResults({ started, command: invocation(), runtimes: info, conformance: rows, wpt });
+    : writeConformanceResults({
+        started,
+        provenance: atStart,
+        command: invocation(),
+        runtimes: info,
+        conformance: rows,
+        wpt,
+      });
   console.log('');
   console.log(
     conformanceText(rows, { runtimes: runtimeIds, markdown: values.markdown, interfaces, commits, commitDates }),
