@@ -78,7 +78,7 @@ test("the plan covers every kept file, writes each where it is kept, and makes a
   assert.ok(steps.length >= kept.length - 2, `${steps.length} of ${kept.length} made again`);
   steps.forEach((s, i) => {
     assert.ok(existsSync(join(ROOT, s.run.script)), `${s.name}: ${s.run.script} exists here`);
-    if (!s.wpt) {
+    if (!s.conformance) {
       const out = s.run.args.indexOf('--out');
       const target = out >= 0 ? s.run.args[out + 1] : s.run.args.at(-1);
       assert.equal(target, `${PUBLISHED}/${s.name}`, `${s.name} writes its own kept path`);

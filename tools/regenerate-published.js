@@ -105,7 +105,7 @@ function rejoinLists(args) {
  * first; and the files it cannot make, each with the reason.
  * @param {string} [root]
  * @returns {{steps: {name: string, run: NonNullable<ReturnType<typeof replayable>>, elapsed_s: number | null,
- *   wpt: boolean, inputs: string[]}[], skipped: {name: string, why: string}[]}}
+ *   conformance: boolean, inputs: string[]}[], skipped: {name: string, why: string}[]}}
  */
 export function planRegeneration(root = HERE) {
   const dir = join(root, PUBLISHED);
@@ -125,7 +125,7 @@ export function planRegeneration(root = HERE) {
     const elapsed = doc.adaptive?.elapsed_s ?? (Date.parse(doc.finished) - Date.parse(doc.started)) / 1000;
     const step = stepOf(name, doc, Number.isFinite(elapsed) ? elapsed : null);
     if (!step) skipped.push({ name, why: 'its command ran no script of this project' });
-    else if (!step.wpt && !step.run.args.some((a) => a.includes(`${PUBLISHED}/`)))
+    else if (!step.conformance && !step.run.args.some((a) => a.includes(`${PUBLISHED}/`)))
       skipped.push({
         name,
         why: 'its command names no kept file to write (a before-state kept beside the change it measured, made by hand)',
@@ -139,7 +139,9 @@ export function planRegeneration(root = HERE) {
     if (!run) return null;
     const own = `${PUBLISHED}/${name}`;
     const inputs = run.args.filter((a) => a.startsWith(`${PUBLISHED}/`) && a !== own && !a.startsWith(`${own}/`));
-    return { name, run, elapsed_s, wpt: run.script === 'lib/run/cli.js' && run.args[0] === 'wpt', inputs };
+    // wpt and node-compat write results/<stamp>-<host>-conformance.json: the kept file is that one.
+    const conformance = run.script === 'lib/run/cli.js' && ['wpt', 'node-compat'].includes(run.args[0]);
+    return { name, run, elapsed_s, conformance, inputs };
   }
 }
 
@@ -191,7 +193,7 @@ function waitForQuiet() {
   }
 }
 
-/** The newest conformance file `make wpt` wrote under results/ since `since` (ms). */
+/** The newest conformance file `make wpt` or `make node-compat` wrote under results/ since `since` (ms). */
 function newestConformance(root, since) {
   const dir = join(root, 'results');
   const found = readdirSync(dir)
@@ -226,8 +228,8 @@ function optionsOf(argv) {
 }
 
 /**
- * Make one kept file again, its output in `logs/<name>.log`; true when it was made. wpt writes
- * results/<stamp>-<host>-conformance.json and its kept copy is that file; it exits 1 on an
+ * Make one kept file again, its output in `logs/<name>.log`; true when it was made. wpt and
+ * node-compat write results/<stamp>-<host>-conformance.json and the kept copy is that file; they exit 1 on an
  * unexpected failure, which is a finding here, not a failed regeneration.
  */
 function makeStep(ROOT, s, logs) {
@@ -236,8 +238,8 @@ function makeStep(ROOT, s, logs) {
   const r = spawnSync(bin, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
   const log = join(logs, `${s.name}.log`);
   writeFileSync(log, `$ ${text(s)}\n${r.stdout ?? ''}${r.stderr ?? ''}`);
-  let ok = r.status === 0 || (s.wpt && r.status === 1);
-  if (ok && s.wpt) {
+  let ok = r.status === 0 || (s.conformance && r.status === 1);
+  if (ok && s.conformance) {
     const made = newestConformance(ROOT, started);
     if (made) renameSync(made, join(ROOT, PUBLISHED, s.name));
     else ok = false;

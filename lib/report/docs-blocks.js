@@ -8,19 +8,30 @@
 // Blocks may stand in README.md and in any docs/*.md (generatedFiles).
 // kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses|main` narrow it), `aa` (an A/A file's
 // table and noise floor), `floor` (one line: a suite's A/A floor, `file=… suite=…`, for beside its tables),
-// `diff` (a=… b=… floor=…), `timeline` (file=… floor=…), `bisect` (file=…/bisect.json) and `spread` (file=…: lib/report/across/spread.js). `make readme` rewrites every block; `make readme-check` (part of
+// `diff` (a=… b=… floor=…), `timeline` (file=… floor=…), `bisect` (file=…/bisect.json), `spread` (file=…: lib/report/across/spread.js) and `node-compat`
+// (file=…: the per-module table of a make node-compat run, baseline= another reference). `make readme` rewrites every block; `make readme-check` (part of
 // make test) fails when README differs from what it would write.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from '../paths.js';
 import { floorByRow } from '../results/aa.js';
+import { conformanceRows } from '../results/conformance-form.js';
 import { readResults } from '../results/file.js';
+import { REFERENCE } from '../results/node-test.js';
 import { aaReport } from './across/aa.js';
 import { diffGate } from './across/diff.js';
 import { spreadReport } from './across/spread.js';
-import { bisectLines, timelineSeries, timelineTable, wptBisectLines, wptTimelineLines } from './across/timeline.js';
+import {
+  bisectLines,
+  nodeTestBisectLines,
+  timelineSeries,
+  timelineTable,
+  wptBisectLines,
+  wptTimelineLines,
+} from './across/timeline.js';
 import { analysesOf } from './analyses/index.js';
 import { reportOf } from './model/report.js';
+import { nodeTestDocsReport } from './text/node-test.js';
 import { printTable } from './text/print.js';
 import { renderResults } from './text/render.js';
 
@@ -80,13 +91,21 @@ async function generate(kind, a) {
   }
   // spread: what a kept run's spread allows (lib/report/across/spread.js), file=… [baseline=…].
   if (kind === 'spread') return spreadReport(load(a.file), a.baseline).join('\n').trim();
+  // node-compat: the per-module table of a kept make node-compat run (make node-compat-table).
+  if (kind === 'node-compat') {
+    const doc = JSON.parse(readFileSync(join(ROOT, a.file), 'utf8'));
+    const rows = conformanceRows(doc).filter((r) => r.source === 'node-test');
+    return ['```', nodeTestDocsReport([doc], rows, a.baseline ?? REFERENCE), '```'].join('\n');
+  }
   if (kind === 'bisect') {
     const b = JSON.parse(readFileSync(join(ROOT, a.file), 'utf8'));
-    // A WPT bisect (b.wpt) names changed subtests; a figure's bisect, the figures and their ratio.
-    return ['```', ...(b.wpt ? wptBisectLines(b) : bisectLines(b)), '```'].join('\n');
+    // A WPT bisect (b.wpt) names changed subtests, a Node test file's (b.node_test) both outcomes;
+    // a figure's bisect, the figures and their ratio.
+    const lines = b.wpt ? wptBisectLines(b) : b.node_test ? nodeTestBisectLines(b) : bisectLines(b);
+    return ['```', ...lines, '```'].join('\n');
   }
   throw new Error(
-    `Unknown README block "parity:${kind}": valid kinds are table, aa, floor, diff, timeline, bisect, spread`,
+    `Unknown README block "parity:${kind}": valid kinds are table, aa, floor, diff, timeline, bisect, spread, node-compat`,
   );
 }
 

@@ -186,6 +186,30 @@ export function wptBisectLines(b) {
   ];
 }
 
+/** What a release's outcome of a Node test file says in one word (skips keep their reason apart). */
+export const outcomeWord = (/** @type {any} */ rec) => rec?.outcome ?? 'not run';
+
+/**
+ * A Node test file's bisect as lines (the run's output, and docs blocks from its kept file).
+ * @param {{runtime: string, node_test: string, releases: number, status: string, before: string, after: string,
+ *   steps: any[], runs: Record<string, any>}} b
+ */
+export function nodeTestBisectLines(b) {
+  const [good, bad] = [b.steps[0]?.lo, b.steps[0]?.hi];
+  const line = (v) => {
+    const r = b.runs[v];
+    return `${outcomeWord(r)}${r?.first_error ? ` (${r.first_error})` : r?.skip_reason ? ` (${r.skip_reason})` : ''}`;
+  };
+  return [
+    `bisect ${b.runtime} ${good} → ${bad}, Node test ${b.node_test}: ${b.releases} releases, ${Object.keys(b.runs).length} run`,
+    `  ${b.before}: ${line(b.before)}`,
+    `  ${b.after}: ${line(b.after)}`,
+    b.status === 'found'
+      ? `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${NOTES_URL[b.runtime](b.after)}`
+      : `the file has the same outcome in ${b.runtime} ${b.before} and ${b.after}: nothing to bisect`,
+  ];
+}
+
 /**
  * A WPT file over releases: per release its subtests passed and the subtests whose status changed
  * since the release before.

@@ -94,3 +94,19 @@ export function nodeTestReport(rows, o = {}) {
     );
   return lines.join('\n');
 }
+
+/**
+ * The report of whole results documents, in the runs' own runtime order, naming the runtimes they
+ * could not run (workerd without its adapter): what make node-compat-table and docs blocks print.
+ * @param {any[]} docs results documents
+ * @param {any[]} rows their node-test rows
+ * @param {string} reference
+ */
+export function nodeTestDocsReport(docs, rows, reference) {
+  const ids = new Set(rows.map((r) => r.runtime));
+  const unsupported = Object.assign({}, ...docs.map((d) => d.node_test?.unsupported ?? {}));
+  const runtimes = [...new Set(docs.flatMap((d) => (d.runtimes ?? []).map((r) => r.id)))].filter(
+    (id) => ids.has(id) || unsupported[id],
+  );
+  return nodeTestReport(rows, { runtimes: runtimes.length ? runtimes : undefined, unsupported, reference });
+}

@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUT_MS, nodeTestRows, runNodeTests, runnersFor } from '../.
 import { readConformanceRows, writeConformanceResults } from '../../conformance/results.js';
 import { displayPath, splitList } from '../../paths.js';
 import { printable } from '../../report/model/printable.js';
-import { nodeTestReport } from '../../report/text/node-test.js';
+import { nodeTestDocsReport, nodeTestReport } from '../../report/text/node-test.js';
 import { provenance, runtimeInfo } from '../../results/file.js';
 import { NODE_TEST_UNEXPECTED, REFERENCE } from '../../results/node-test.js';
 import { probeRuntime } from '../../runtimes/drivers/index.js';
@@ -149,21 +149,9 @@ function nodeTestRowsOf(positionals) {
 
 function table(values, positionals) {
   const { rows, files } = nodeTestRowsOf(positionals);
-  // The run's own runtime order and the runtimes it could not run (workerd without its adapter).
   const docs = files.map((f) => JSON.parse(readFileSync(f, 'utf8')));
-  const ids = new Set(rows.map((r) => r.runtime));
-  const unsupported = Object.assign({}, ...docs.map((d) => d.node_test?.unsupported ?? {}));
-  const runtimes = [...new Set(docs.flatMap((d) => (d.runtimes ?? []).map((r) => r.id)))].filter(
-    (id) => ids.has(id) || unsupported[id],
-  );
   console.log(`from ${files.map(displayPath).join(', ')}`);
-  console.log(
-    nodeTestReport(rows, {
-      runtimes: runtimes.length ? runtimes : undefined,
-      unsupported,
-      reference: values.baseline || REFERENCE,
-    }),
-  );
+  console.log(nodeTestDocsReport(docs, rows, values.baseline || REFERENCE));
   return 0;
 }
 

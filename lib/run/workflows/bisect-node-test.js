@@ -7,10 +7,10 @@ import { join, relative } from 'node:path';
 import { nodeTestDir, prepareSuite } from '../../conformance/node-test/corpus.js';
 import { runnersFor, runOneFile } from '../../conformance/node-test/run.js';
 import { UsageError } from '../../paths.js';
+import { nodeTestBisectLines, outcomeWord as said } from '../../report/across/timeline.js';
 import { provenance, resultsPath, writeJsonAtomic } from '../../results/file.js';
 import { bisectSearch } from '../../runtimes/bisect.js';
 import { invocation } from '../../runtimes/drivers/process.js';
-import { NOTES_URL } from '../../runtimes/platform.js';
 import { resolveRuntime } from '../../runtimes/registry.js';
 import { releaseIds } from '../../runtimes/releases.js';
 
@@ -47,9 +47,6 @@ function nodeTestRunner(o) {
   };
 }
 
-/** What a release's outcome says in one word (skips keep their reason apart). */
-const said = (rec) => rec?.outcome ?? 'not run';
-
 /**
  * Bisect a Node test file's outcome over `versions` of `o.runtime`.
  * @param {Record<string, any>} o
@@ -79,27 +76,6 @@ export async function bisectNodeTest(o, versions, inject = {}) {
     process.stderr.write(`parity: bisect written to ${relative(process.cwd(), out)}\n`);
   }
   return result.status === 'found' ? 0 : 1;
-}
-
-/**
- * The bisect's result in words.
- * @param {{runtime: string, node_test: string, releases: number, status: string, before: string, after: string,
- *   steps: any[], runs: Record<string, any>}} b
- */
-export function nodeTestBisectLines(b) {
-  const [good, bad] = [b.steps[0]?.lo, b.steps[0]?.hi];
-  const line = (v) => {
-    const r = b.runs[v];
-    return `${said(r)}${r?.first_error ? ` (${r.first_error})` : r?.skip_reason ? ` (${r.skip_reason})` : ''}`;
-  };
-  return [
-    `bisect ${b.runtime} ${good} → ${bad}, Node test ${b.node_test}: ${b.releases} releases, ${Object.keys(b.runs).length} run`,
-    `  ${b.before}: ${line(b.before)}`,
-    `  ${b.after}: ${line(b.after)}`,
-    b.status === 'found'
-      ? `changed in ${b.runtime} ${b.after} (the release after ${b.before}): ${NOTES_URL[b.runtime](b.after)}`
-      : `the file has the same outcome in ${b.runtime} ${b.before} and ${b.after}: nothing to bisect`,
-  ];
 }
 
 /**
