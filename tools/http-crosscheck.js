@@ -12,10 +12,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fingerprint } from '../lib/measure/fingerprint.js';
 import { median } from '../lib/measure/stats/stats.js';
 import { ROOT } from '../lib/paths.js';
-import { provenance, writeJsonAtomic } from '../lib/results/file.js';
+import { writeToolRecord } from '../lib/results/file.js';
 import { ohaBin, parseOha, parseWrk, requestFiles, wrkBin } from '../lib/run/shapes/server/generators.js';
 import { firstOk } from '../lib/run/shapes/server/start.js';
 import { OPEN_CONNECTIONS } from '../lib/run/shapes/server/timed.js';
@@ -122,13 +121,8 @@ console.log('| runtime | load | kept open loop: median (range over rounds) | kep
 console.log('| --- | --- | --- | --- | --- | --- |');
 console.log(table.join('\n'));
 if (out)
-  writeJsonAtomic(out, {
-    tool: 'tools/http-crosscheck.js',
-    command: `node ${process.argv.slice(1).join(' ')}`,
-    file,
-    started,
-    finished: new Date().toISOString(),
-    fingerprint: fingerprint(),
-    provenance: provenance(),
-    checks: kept,
-  });
+  writeToolRecord(
+    out,
+    { tool: 'tools/http-crosscheck.js', command: `node ${process.argv.slice(1).join(' ')}`, file, started },
+    { checks: kept },
+  );

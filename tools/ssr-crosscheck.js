@@ -20,10 +20,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fingerprint } from '../lib/measure/fingerprint.js';
 import { median } from '../lib/measure/stats/stats.js';
 import { ROOT } from '../lib/paths.js';
-import { provenance, writeJsonAtomic } from '../lib/results/file.js';
+import { writeToolRecord } from '../lib/results/file.js';
 import { appServer } from '../lib/run/shapes/server/apps/launch.js';
 import { ohaBin, parseOha } from '../lib/run/shapes/server/generators.js';
 import { firstOk } from '../lib/run/shapes/server/start.js';
@@ -267,13 +266,8 @@ console.log(
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 console.log(table.join('\n'));
 if (out)
-  writeJsonAtomic(out, {
-    tool: 'tools/ssr-crosscheck.js',
-    command: `node ${process.argv.slice(1).join(' ')}`,
-    file,
-    started,
-    finished: new Date().toISOString(),
-    fingerprint: fingerprint(),
-    provenance: provenance(),
-    checks: kept,
-  });
+  writeToolRecord(
+    out,
+    { tool: 'tools/ssr-crosscheck.js', command: `node ${process.argv.slice(1).join(' ')}`, file, started },
+    { checks: kept },
+  );

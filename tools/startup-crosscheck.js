@@ -15,11 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fingerprint } from '../lib/measure/fingerprint.js';
 import { median } from '../lib/measure/stats/stats.js';
 import { paramSets } from '../lib/measure/workload.js';
 import { loadWorkloads } from '../lib/results/discover.js';
-import { provenance, writeJsonAtomic } from '../lib/results/file.js';
+import { writeToolRecord } from '../lib/results/file.js';
 import { runProcessJob } from '../lib/run/shapes/process/job.js';
 import { shellQuote } from '../lib/runtimes/drivers/process.js';
 import { GNU_TIME } from '../lib/runtimes/outside.js';
@@ -145,18 +144,17 @@ try {
   rmSync(cwd, { recursive: true, force: true });
 }
 if (OUT)
-  writeJsonAtomic(OUT, {
-    tool: 'tools/startup-crosscheck.js',
-    command: `taskset -c 0 node ${process.argv.slice(1).join(' ')}`,
-    started,
-    finished: new Date().toISOString(),
-    loadavg: [load0, loadavg()[0]],
-    turns: CHUNKS,
-    starts_per_turn: Math.max(3, Math.round(starts / CHUNKS)),
-    fingerprint: fingerprint(),
-    provenance: provenance(ids.map((id) => resolveRuntime(id))),
-    cells,
-  });
+  writeToolRecord(
+    OUT,
+    { tool: 'tools/startup-crosscheck.js', command: `taskset -c 0 node ${process.argv.slice(1).join(' ')}`, started },
+    {
+      loadavg: [load0, loadavg()[0]],
+      turns: CHUNKS,
+      starts_per_turn: Math.max(3, Math.round(starts / CHUNKS)),
+      cells,
+    },
+    ids.map((id) => resolveRuntime(id)),
+  );
 console.log(
   `${CHUNKS} turns of ${Math.max(3, Math.round(starts / CHUNKS))} starts per timer and cell; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n| workload | runtime | parity median ms | hyperfine median ms | parity vs hyperfine | parity peak RSS MB (wait4, median) | GNU time %M MB (median of 5) | RSS Δ |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}`,
 );

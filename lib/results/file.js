@@ -105,6 +105,24 @@ export function runtimeInfo(rt, v) {
 }
 
 /**
+ * A cross-check tool's record (tools/*-crosscheck.js): what it ran and when, its own fields, the
+ * machine's fingerprint and the commit, written atomically.
+ * @param {string} out
+ * @param {Record<string, any>} head  tool, command, started, …
+ * @param {Record<string, any>} body  the figures
+ * @param {any[]} [runtimes]  resolved runtimes, for their binaries' provenance
+ */
+export function writeToolRecord(out, head, body, runtimes = []) {
+  writeJsonAtomic(out, {
+    ...head,
+    finished: new Date().toISOString(),
+    fingerprint: fingerprint(),
+    provenance: provenance(runtimes),
+    ...body,
+  });
+}
+
+/**
  * What a results file came from, so that two files can be told apart before their numbers are:
  * parity's commit and whether the tree had uncommitted changes, the package lock's hash (it pins
  * every runtime and tool), and the versions of packages variants preload.
