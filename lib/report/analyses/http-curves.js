@@ -131,17 +131,18 @@ export function curveTable(rows, { detail = false } = {}, of = {}) {
       'oha CPU',
     ],
     body,
-    [
-      'Open loop: oha --latency-correction sends at a fixed rate (req/s) whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates (in brackets: % of max) are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
-      '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
-      `floor = the same rate from the same generator against this server’s ${of.floor ?? 'plain json-small handler'}: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.`,
-      'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
-      'g = the generator used 60% or more of its core at this point: the figure is shown, but the generator may add to it.',
-      `— in a percentile: the point cannot hold it: a q-quantile needs 10 / (1 − q) requests (p99 ${requestsFor(0.99).toLocaleString('en')}, p99.9 ${requestsFor(0.999).toLocaleString('en')}) in every round, and a tail a window of ${MIN_TAIL_WINDOW_MS / 1000} s or more (a shorter one rarely holds the server's GC pauses: QUICK's points are shorter, so QUICK prints no tail); or the file does not record them.`,
-      ...(detail ? [] : ['SHOW=spread adds TTLB p99.9.']),
-    ],
-    2,
-    heads,
+    {
+      notes: [
+        'Open loop: oha --latency-correction sends at a fixed rate (req/s) whatever the server answers, and counts each latency from the request’s intended send time, so waiting in a queue shows (no coordinated omission). Rates (in brackets: % of max) are 25/50/75/90% of that runtime’s maximum on the route (wrk -t1 -c8, same job); medians over rounds.',
+        '† TTFB = oha’s first body byte, counted from the request’s actual send, not its intended one (oha corrects TTLB only): it leaves out the time a request waited to be sent.',
+        `floor = the same rate from the same generator against this server’s ${of.floor ?? 'plain json-small handler'}: the generator’s and the loopback’s own latency at that rate (an upper bound of it, as that handler has its own cost). A server figure near its floor is the generator’s, not the server’s.`,
+        'G = the generator did not hold the rate against the floor or used 80% or more of its core: no server figure is reported there. S = the generator held the rate but the server did not (achieved < 90% of offered): the server is past its capacity.',
+        'g = the generator used 60% or more of its core at this point: the figure is shown, but the generator may add to it.',
+        `— in a percentile: the point cannot hold it: a q-quantile needs 10 / (1 − q) requests (p99 ${requestsFor(0.99).toLocaleString('en')}, p99.9 ${requestsFor(0.999).toLocaleString('en')}) in every round, and a tail a window of ${MIN_TAIL_WINDOW_MS / 1000} s or more (a shorter one rarely holds the server's GC pauses: QUICK's points are shorter, so QUICK prints no tail); or the file does not record them.`,
+        ...(detail ? [] : ['SHOW=spread adds TTLB p99.9.']),
+      ],
+      groups: heads,
+    },
   );
   return { ...t, chart: { kind: 'latency-throughput', x: 'offered req/s', y: 'TTLB ms', series } };
 }
@@ -191,12 +192,14 @@ function frameworkShare(rows, { detail = false } = {}) {
       'hono’s share',
     ],
     body,
-    [
-      'plain = the same bytes from the native server with no framework: node:http with no adapter, Deno.serve, Bun.serve, a bare workerd fetch (suites/http/_plain.js). On node the hono rows also pay @hono/node-server, which turns node:http’s request into a web Request and the Response back: the share there is adapter + framework.',
-      `CPU/req = the server’s CPU per request; hono’s share = 1 − plain CPU/req ÷ hono CPU/req (medians over rounds). Ratios: ${ratioLegend(detail)}`,
-    ],
-    3,
-    heads,
+    {
+      notes: [
+        'plain = the same bytes from the native server with no framework: node:http with no adapter, Deno.serve, Bun.serve, a bare workerd fetch (suites/http/_plain.js). On node the hono rows also pay @hono/node-server, which turns node:http’s request into a web Request and the Response back: the share there is adapter + framework.',
+        `CPU/req = the server’s CPU per request; hono’s share = 1 − plain CPU/req ÷ hono CPU/req (medians over rounds). Ratios: ${ratioLegend(detail)}`,
+      ],
+      left: 3,
+      groups: heads,
+    },
   );
 }
 

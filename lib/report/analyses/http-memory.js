@@ -68,13 +68,15 @@ function underLoad(rows) {
     null,
     ['route', 'load', 'runtime', 'RSS idle', 'RSS load p50', 'RSS load peak', 'growth (of p50)', 'own heap†'],
     body,
-    [
-      'RSS = resident set of the server’s processes (VmRSS from /proc, summed), medians over rounds. idle: after the first 200 from /healthz, before warm-up. Under load: sampled every 25–100 ms through the timed closed load (wrk; c = its connections), or, for an open-loop row, through the highest offered rate the server held (oha at a fixed rate; "open 12k/s": the median over rounds); peak is the highest sample, not the kernel’s high-water mark.',
-      'growth = median RSS of the load’s last quarter minus its first: a leak grows with every request, a heap still sizing itself to the load grows too (rounds longer than QUICK’s 1 s tell the two apart). The OS’s figure, not the runtime’s heap.',
-      '† the runtime’s own figure, not the OS’s: JS heap in use after a full GC the server ran when asked, after the load (node and deno: memoryUsage().heapUsed after gc(); bun: bun:jsc heapStats().heapSize after Bun.gc(true); each engine counts its heap its own way; — = no such figure, e.g. workerd).',
-    ],
-    3,
-    groups.map((g) => routeOf(g[0])),
+    {
+      notes: [
+        'RSS = resident set of the server’s processes (VmRSS from /proc, summed), medians over rounds. idle: after the first 200 from /healthz, before warm-up. Under load: sampled every 25–100 ms through the timed closed load (wrk; c = its connections), or, for an open-loop row, through the highest offered rate the server held (oha at a fixed rate; "open 12k/s": the median over rounds); peak is the highest sample, not the kernel’s high-water mark.',
+        'growth = median RSS of the load’s last quarter minus its first: a leak grows with every request, a heap still sizing itself to the load grows too (rounds longer than QUICK’s 1 s tell the two apart). The OS’s figure, not the runtime’s heap.',
+        '† the runtime’s own figure, not the OS’s: JS heap in use after a full GC the server ran when asked, after the load (node and deno: memoryUsage().heapUsed after gc(); bun: bun:jsc heapStats().heapSize after Bun.gc(true); each engine counts its heap its own way; — = no such figure, e.g. workerd).',
+      ],
+      left: 3,
+      groups: groups.map((g) => routeOf(g[0])),
+    },
   );
 }
 
@@ -99,10 +101,12 @@ function perConnection(rows) {
     null,
     ['connections', 'runtime', 'RSS per conn.', '± noise', 'RSS before', 'RSS with them open', 'rounds'],
     body,
-    [
-      'N keep-alive connections from 127.0.0.1, each answered one GET /json-small, then left idle: (RSS with them open − RSS before) ÷ N, medians over rounds. Server-side buffers, sockets and the runtime’s per-connection objects; the kernel’s own socket memory is not in RSS.',
-      '± noise = how far the idle server’s RSS moved between two readings as far apart, with nothing opened, ÷ N: a figure within it is no per-connection cost (a negative one is RSS that fell, GC or pages returned).',
-    ],
+    {
+      notes: [
+        'N keep-alive connections from 127.0.0.1, each answered one GET /json-small, then left idle: (RSS with them open − RSS before) ÷ N, medians over rounds. Server-side buffers, sockets and the runtime’s per-connection objects; the kernel’s own socket memory is not in RSS.',
+        '± noise = how far the idle server’s RSS moved between two readings as far apart, with nothing opened, ÷ N: a figure within it is no per-connection cost (a negative one is RSS that fell, GC or pages returned).',
+      ],
+    },
   );
 }
 

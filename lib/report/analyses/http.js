@@ -81,14 +81,16 @@ function sideBySide(rows) {
       'NODE_ENV',
     ],
     body,
-    [
-      'Medians over rounds. req/s and TTLB (last byte) from wrk -t1 at the row’s concurrency (closed loop: each connection waits for its answer), pinned to a core apart from the server’s; server CPU (user+sys, all its processes) is read from /proc around the timed load only and divided by the requests. start-up = spawn to the first 200 from /healthz.',
-      '* TTFB (first body byte) is from parity’s node:http client in the warm-up pass that verifies every response (each connection’s first request left out), not from the timed load: wrk cannot see the first byte, and the node client is slower than the servers at c=8, so TTFB is a low-load figure and may exceed wrk’s TTLB.',
-      'wrk CPU = the generator’s own CPU (GNU time) over its load, % of one core; SAT = 60% or more in some round: there req/s may be the generator’s limit, and no claim rests on it.',
-      `closed p99 = wrk’s TTLB p99 in a closed loop (each connection waits for its answer, so a stalled server is sent fewer requests: coordinated omission understates tails; the open-loop table below does not); — = under ${requestsFor(0.99).toLocaleString('en')} requests or under ${MIN_TAIL_WINDOW_MS / 1000} s of load, too few or too short to hold a p99 (QUICK's loads are shorter: QUICK prints none).`,
-    ],
-    3,
-    list.map((g) => g.route),
+    {
+      notes: [
+        'Medians over rounds. req/s and TTLB (last byte) from wrk -t1 at the row’s concurrency (closed loop: each connection waits for its answer), pinned to a core apart from the server’s; server CPU (user+sys, all its processes) is read from /proc around the timed load only and divided by the requests. start-up = spawn to the first 200 from /healthz.',
+        '* TTFB (first body byte) is from parity’s node:http client in the warm-up pass that verifies every response (each connection’s first request left out), not from the timed load: wrk cannot see the first byte, and the node client is slower than the servers at c=8, so TTFB is a low-load figure and may exceed wrk’s TTLB.',
+        'wrk CPU = the generator’s own CPU (GNU time) over its load, % of one core; SAT = 60% or more in some round: there req/s may be the generator’s limit, and no claim rests on it.',
+        `closed p99 = wrk’s TTLB p99 in a closed loop (each connection waits for its answer, so a stalled server is sent fewer requests: coordinated omission understates tails; the open-loop table below does not); — = under ${requestsFor(0.99).toLocaleString('en')} requests or under ${MIN_TAIL_WINDOW_MS / 1000} s of load, too few or too short to hold a p99 (QUICK's loads are shorter: QUICK prints none).`,
+      ],
+      left: 3,
+      groups: list.map((g) => g.route),
+    },
   );
 }
 
@@ -135,10 +137,12 @@ function streamedVsBuffered(rows, { detail = false } = {}) {
     null,
     ['conc.', 'runtime', 'TTFB stream ÷ buffered', 'TTLB stream ÷ buffered', 'CPU/req stream ÷ buffered'],
     body,
-    [
-      'The same page, streamed a hundred rows per chunk or built whole: a benchmark that reads only TTFB credits streaming with work it has not done yet.',
-      ratioNote(detail),
-    ],
+    {
+      notes: [
+        'The same page, streamed a hundred rows per chunk or built whole: a benchmark that reads only TTFB credits streaming with work it has not done yet.',
+        ratioNote(detail),
+      ],
+    },
   );
 }
 
@@ -166,11 +170,13 @@ function devVsProduction(rows, { detail = false } = {}) {
     null,
     ['render', 'conc.', 'runtime', 'TTLB dev ÷ prod', 'CPU/req dev ÷ prod', 'req/s prod ÷ dev'],
     body,
-    [
-      'React with NODE_ENV=development against production, on the same runtime: the penalty a benchmark pays when NODE_ENV is unset on one side.',
-      ratioNote(detail),
-    ],
-    3,
+    {
+      notes: [
+        'React with NODE_ENV=development against production, on the same runtime: the penalty a benchmark pays when NODE_ENV is unset on one side.',
+        ratioNote(detail),
+      ],
+      left: 3,
+    },
   );
 }
 
@@ -197,17 +203,14 @@ function queueing(rows, { detail = false } = {}) {
     }
   }
   if (!body.length) return null;
-  return simpleTable(
-    null,
-    ['route', 'runtime', 'concurrency', 'TTLB', 'server CPU/req', 'req/s'],
-    body,
-    [
+  return simpleTable(null, ['route', 'runtime', 'concurrency', 'TTLB', 'server CPU/req', 'req/s'], body, {
+    notes: [
       'Latency that grows with concurrency while server CPU per request stays near 1× is queueing (requests waiting for a busy server), not slower execution; CPU per request that grows too is slower execution.',
       ratioNote(detail),
     ],
-    3,
-    heads,
-  );
+    left: 3,
+    groups: heads,
+  });
 }
 
 export default [

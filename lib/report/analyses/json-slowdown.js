@@ -78,5 +78,5 @@ export function slowdownTable(list, { detail = false } = {}) {
     s.source_slowdown === null ? '—' : fmtRatio(s.source_slowdown, s.source_ci95, s.source_verdict),
     s.reviver_calls_per_s === null ? '—' : `${(s.reviver_calls_per_s / 1e6).toFixed(2)}M`,
   ]);
-  return simpleTable(null, header, body, [`Slowdowns: ${ratioLegend(detail)}`]);
+  return simpleTable(null, header, body, { notes: [`Slowdowns: ${ratioLegend(detail)}`] });
 }

@@ -80,5 +80,5 @@ export function scalingTable(list) {
       ? `Per-byte cost grows more than ${GROWTH_FLAG}x with size on: ${flagged.map((s) => `${s.runtime} (${s.workload}${s.params ? ` ${s.params}` : ''}, ${s.growth.toFixed(1)}x)`).join('; ')}`
       : `No runtime's per-byte cost grows more than ${GROWTH_FLAG}x with size.`,
   ];
-  return simpleTable(null, ['workload', 'runtime', 'smallest size', 'largest size', 'cost growth'], body, notes);
+  return simpleTable(null, ['workload', 'runtime', 'smallest size', 'largest size', 'cost growth'], body, { notes });
 }

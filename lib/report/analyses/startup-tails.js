@@ -70,7 +70,7 @@ function tailsTable(results, opts = {}) {
     'wall = spawn → exit (http-first-200: spawn → first 200). A pooled tail mixes the rounds’ conditions (a busy round weighs in it); the main tables’ medians are per round, then over rounds.',
   ];
   if (thinned) notes.push('A job of more than 200 starts keeps 200 evenly spaced ones, each weighted by its share.');
-  return simpleTable(null, ['workload', 'runtime', 'starts', 'rounds', 'median', 'p90', 'p99'], body, notes, 2);
+  return simpleTable(null, ['workload', 'runtime', 'starts', 'rounds', 'median', 'p90', 'p99'], body, { notes });
 }
 
 export default [{ title: 'Start-up wall tails, pooled over rounds (ms, lower is better)', table: tailsTable }];

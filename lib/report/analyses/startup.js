@@ -105,13 +105,14 @@ function memoryTable(results, opts = {}) {
     null,
     ['workload', 'runtime', 'peak RSS', 'heap after GC (own)', `${base} ÷ it`, 'verdict', 'over empty', 'rounds'],
     body,
-    [
-      ...unsupportedNotes(results),
-      `peak RSS = wait4’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
-      `heap after GC (own) = the runtime’s own figure beside the OS’s: its heap in use after a full GC, as it reports it (${heapSources(mine)}), median of extra starts in the row’s first round that ran the script, collected and read it; never the timed starts. Not comparable with RSS or across engines: V8 and JavaScriptCore count their heaps differently, and code, buffers and native memory are outside it.`,
-      `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals adjusted over this table as ${CORRECTION} intervals. Verdicts: less or more (the interval excludes 1), equivalent (two one-sided tests at the interval's level place it within ±5% in logs), inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
-    ],
-    2,
+    {
+      notes: [
+        ...unsupportedNotes(results),
+        `peak RSS = wait4’s maximum resident set of one start (the OS’s figure: code, heap and libraries touched), median over the job’s starts, then over rounds. ${WHAT.map(([w, what]) => `${w}: ${what}`).join('; ')}. over empty = that minus the runtime’s empty script: what loading the graph kept resident.`,
+        `heap after GC (own) = the runtime’s own figure beside the OS’s: its heap in use after a full GC, as it reports it (${heapSources(mine)}), median of extra starts in the row’s first round that ran the script, collected and read it; never the timed starts. Not comparable with RSS or across engines: V8 and JavaScriptCore count their heaps differently, and code, buffers and native memory are outside it.`,
+        `${base} ÷ it > 1 = less memory than ${base}; the geometric mean of per-round ratios, intervals adjusted over this table as ${CORRECTION} intervals. Verdicts: less or more (the interval excludes 1), equivalent (two one-sided tests at the interval's level place it within ±5% in logs), inconclusive (neither: the interval is too wide to tell; more rounds narrow it).`,
+      ],
+    },
   );
 }
 
@@ -131,7 +132,7 @@ function binaryTable(results, opts = {}) {
   const body = [...seen].sort((a, b) => rank(a[0]) - rank(b[0])).map(([rt, b]) => [rt, b.path, fmtBytes(b.bytes)]);
   const note =
     'size on disk of the binary each start runs (symlinks resolved); with a warm file cache a start maps only the pages it touches (major faults 0), so size weighs on a cold start, not these';
-  return simpleTable(null, ['runtime', 'binary', 'size'], body, [note], 2);
+  return simpleTable(null, ['runtime', 'binary', 'size'], body, { notes: [note] });
 }
 
 export default [

@@ -83,8 +83,10 @@ export function publishedTable(rows, { detail = false } = {}) {
     'published (Node 22)',
     ...pairs.flatMap(([native]) => [`here, ${native}`, 'reproduced?']),
   ];
-  return simpleTable(null, header, body, [
-    `fast ÷ native throughput at the published size, chunk 1 KiB: ${ratioLegend(detail)} Published: the ratio and its MB/s (fast/native).`,
-    'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, equivalent here (within ±5%); "no: equivalent" = equivalent to native here; "inconclusive" = the interval is too wide to tell; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
-  ]);
+  return simpleTable(null, header, body, {
+    notes: [
+      `fast ÷ native throughput at the published size, chunk 1 KiB: ${ratioLegend(detail)} Published: the ratio and its MB/s (fast/native).`,
+      'reproduced? "yes" = significant and at least half the published ratio; "direction, N%" = significant, N% of the published ratio; "yes, no gain" = none published, equivalent here (within ±5%); "no: equivalent" = equivalent to native here; "inconclusive" = the interval is too wide to tell; "no: slower" = slower than native; "no: N× gain" = a gain where none was published.',
+    ],
+  });
 }

@@ -38,10 +38,12 @@ export function coldTable(rows) {
     null,
     ['cold start', 'runtime', 'to first answer', 'spawn', 'load (parent)', 'import() in host', 'first call'],
     body,
-    [
-      "Medians over rounds of each job's median over its starts. spawn = start to the host's first message; load = import of a freshly written module (no cache has seen it) as the parent sees it, and import() timed inside the host; first call = the module's answer(), which calls every function in it.",
-      'Published (Durable Object Facets): loading a ~119 KB bundle added ~262 ms at first wake.',
-    ],
+    {
+      notes: [
+        "Medians over rounds of each job's median over its starts. spawn = start to the host's first message; load = import of a freshly written module (no cache has seen it) as the parent sees it, and import() timed inside the host; first call = the module's answer(), which calls every function in it.",
+        'Published (Durable Object Facets): loading a ~119 KB bundle added ~262 ms at first wake.',
+      ],
+    },
   );
 }
 
@@ -93,13 +95,14 @@ export function profilerTable(rows, { detail = false } = {}) {
       'job peak RSS',
     ],
     body,
-    [
-      'Whole job (setup, warm-up, timed calls), read by the OS every 20 ms from /proc: parent CPU is the runtime process with all its threads; main thread and worker threads from /proc/<pid>/task/<tid>/stat (threads named as each runtime names its JS workers); children from /proc/<pid> of each child process. Job peak RSS is the whole tree.',
-      detail
-        ? 'parent % = parent CPU ÷ wall; child RSS avg = the average child’s peak; children combined = their peaks added.'
-        : 'SHOW=spread adds parent CPU ÷ wall, the average child’s RSS and the children’s RSS combined.',
-    ],
-    2,
-    heads,
+    {
+      notes: [
+        'Whole job (setup, warm-up, timed calls), read by the OS every 20 ms from /proc: parent CPU is the runtime process with all its threads; main thread and worker threads from /proc/<pid>/task/<tid>/stat (threads named as each runtime names its JS workers); children from /proc/<pid> of each child process. Job peak RSS is the whole tree.',
+        detail
+          ? 'parent % = parent CPU ÷ wall; child RSS avg = the average child’s peak; children combined = their peaks added.'
+          : 'SHOW=spread adds parent CPU ÷ wall, the average child’s RSS and the children’s RSS combined.',
+      ],
+      groups: heads,
+    },
   );
 }

@@ -81,13 +81,14 @@ function strategiesTable(rows, { detail = false } = {}) {
       'wt ÷ single',
     ],
     body,
-    [
-      `Time per call of ${tasksOf(rows)} tasks (the published run's 8 threads) on a pool of ${sizes.join(', ') || '?'} host(s) here (size=cores unless set; the published machine had 8 threads).`,
-      'Published on 8 threads: cpu-math worker threads 0.41 s, child processes 0.44 s (cp ÷ wt 1.07×); cpu-crypto 7.80 s vs 2.04 s (0.26×); transferable single 0.04 s, child processes 0.07 s, worker threads 0.21 s.',
-      ratioNote(detail),
-    ],
-    2,
-    heads,
+    {
+      notes: [
+        `Time per call of ${tasksOf(rows)} tasks (the published run's 8 threads) on a pool of ${sizes.join(', ') || '?'} host(s) here (size=cores unless set; the published machine had 8 threads).`,
+        'Published on 8 threads: cpu-math worker threads 0.41 s, child processes 0.44 s (cp ÷ wt 1.07×); cpu-crypto 7.80 s vs 2.04 s (0.26×); transferable single 0.04 s, child processes 0.07 s, worker threads 0.21 s.',
+        ratioNote(detail),
+      ],
+      groups: heads,
+    },
   );
 }
 
@@ -112,10 +113,12 @@ function transferTable(rows, { detail = false } = {}) {
     }
   }
   if (!body.length) return null;
-  return simpleTable(null, ['transferable', 'runtime', 'transfer', 'clone', 'transfer ÷ clone'], body, [
-    `Time per call: ${tasksOf(rows.filter((r) => r.workload === 'transferable'))} buffers allocated and filled in the host, then sent back. single allocates in this thread (nothing crosses; both columns run the same code). A child process can only copy through its pipe.`,
-    ratioNote(detail),
-  ]);
+  return simpleTable(null, ['transferable', 'runtime', 'transfer', 'clone', 'transfer ÷ clone'], body, {
+    notes: [
+      `Time per call: ${tasksOf(rows.filter((r) => r.workload === 'transferable'))} buffers allocated and filled in the host, then sent back. single allocates in this thread (nothing crosses; both columns run the same code). A child process can only copy through its pipe.`,
+      ratioNote(detail),
+    ],
+  });
 }
 
 function rpcTable(rows, { detail = false } = {}) {
@@ -156,13 +159,14 @@ function rpcTable(rows, { detail = false } = {}) {
       'web ÷ direct',
     ],
     body,
-    [
-      'Time per round trip to one warm host and back; "direct call" is the same echo called as a plain function in this thread (near a no-op, so the harness may mark it "?").',
-      'Published (Durable Object Facets): ~1.35 ms per call across an isolate boundary against ~10 ns for a direct call.',
-      ratioNote(detail),
-    ],
-    2,
-    heads,
+    {
+      notes: [
+        'Time per round trip to one warm host and back; "direct call" is the same echo called as a plain function in this thread (near a no-op, so the harness may mark it "?").',
+        'Published (Durable Object Facets): ~1.35 ms per call across an isolate boundary against ~10 ns for a direct call.',
+        ratioNote(detail),
+      ],
+      groups: heads,
+    },
   );
 }
 

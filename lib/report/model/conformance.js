@@ -48,7 +48,7 @@ export function conformanceTable(rows, { runtimes = runtimesOf(rows) } = {}) {
   const totals = (source) => runtimes.map((rt) => cell(rows.filter((r) => r.runtime === rt && r.source === source)));
   if (rows.some((r) => r.source === 'wpt')) body.push(['WPT total', ...totals('wpt')]);
   if (rows.some((r) => r.source === 'check')) body.push(['checks total', ...totals('check')]);
-  return simpleTable(null, ['', ...runtimes], body, [], 1);
+  return simpleTable(null, ['', ...runtimes], body, { left: 1 });
 }
 
 /**
@@ -196,7 +196,7 @@ export function interfaceTable(
   if (wpt.some((r) => isTentative(r.file ?? r.name)))
     body.push(total('tentative files', (r) => isTentative(r.file ?? r.name)));
   const pins = commitsLine(commits, commitDates);
-  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, [], 1);
+  const table = simpleTable('WPT per interface: subtests passed/total', ['interface', ...runtimes], body, { left: 1 });
   return { table, summary: pins ? [...summary, pins] : summary };
 }
 

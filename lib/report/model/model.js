@@ -47,12 +47,10 @@ export const cellText = (c) => (c === undefined || c === null ? '' : printable(t
  * @param {string | null} title
  * @param {string[]} header
  * @param {(string | number)[][]} body
- * @param {string[]} [notes]
- * @param {number} [left]
- * @param {(string | null)[]} [groups]
+ * @param {{notes?: string[], left?: number, groups?: (string | null)[]}} [o]
  * @returns {TableData}
  */
-export function simpleTable(title, header, body, notes = [], left = 2, groups = undefined) {
+export function simpleTable(title, header, body, { notes = [], left = 2, groups = undefined } = {}) {
   /** @type {Column[]} */
   const columns = header.map((label, i) => ({ key: String(i), label, align: i < left ? 'left' : 'right' }));
   const rows = body.map((cells) => Object.fromEntries(cells.map((c, i) => [String(i), String(c)])));

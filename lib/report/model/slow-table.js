@@ -67,7 +67,7 @@ export function slowProcessTable(agg) {
   ].join('\n');
   // A workload's parameters under its name, so long parameters do not widen every line.
   const groups = [...rows.map((/** @type {any} */ row) => row.workload), null];
-  return simpleTable(title, ['workload', ...agg.runtimes], body, [], 1, groups);
+  return simpleTable(title, ['workload', ...agg.runtimes], body, { left: 1, groups });
 }
 
 /** The slower of a row's two calibration readings, or null. @param {any} r */
