@@ -147,14 +147,38 @@ export function staleExpectations(rows, exp) {
   return [...exp.expected].filter((n) => !seen.has(n));
 }
 
-/** Run `tasks` (functions returning promises) with at most `limit` in flight, results in order. */
-export async function pool(tasks, limit) {
+/**
+ * Run `tasks` (functions returning promises) with at most `limit` in flight, results in order.
+ * @param {(() => Promise<any>)[]} tasks
+ * @param {number} limit
+ * @param {string[] | null} [keys]  per task; tasks of one key never run at the same time
+ */
+export async function pool(tasks, limit, keys = null) {
   const results = new Array(tasks.length);
-  let next = 0;
+  const started = new Array(tasks.length).fill(false);
+  const running = new Map();
+  // With keys, a task does not start while another of its key runs (the same test file on two
+  // runtimes at once would share what the file claims by name: a socket path, a port); a worker
+  // that finds only such tasks left ends, and the worker running that key takes them in turn.
+  let first = 0;
+  const take = () => {
+    while (first < tasks.length && started[first]) first++;
+    for (let i = first; i < tasks.length; i++) {
+      if (started[i] || (keys && running.get(keys[i]))) continue;
+      started[i] = true;
+      return i;
+    }
+    return -1;
+  };
   const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
+    for (let i = take(); i >= 0; i = take()) {
+      const key = keys?.[i];
+      running.set(key, (running.get(key) ?? 0) + 1);
+      try {
+        results[i] = await tasks[i]();
+      } finally {
+        running.set(key, running.get(key) - 1);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ROOT } from '../paths.js';
 import { resolveRuntime } from '../runtimes/registry.js';
-import { findHarness, runWpt } from './wpt.js';
+import { findHarness, pool, runWpt } from './wpt.js';
 import {
   discover,
   folderOf,
@@ -181,4 +181,33 @@ describe('the WPT runner on known-outcome fixture files', () => {
     assert.equal(results[0].skipped, 'fixture skip');
     assert.deepEqual(results[0].rows, []);
   });
+});
+
+test('pool: at most `limit` tasks at once, results in order, and two tasks of one key never together', async () => {
+  const live = new Map();
+  let most = 0;
+  const overlaps = [];
+  const task = (key, ms, value) => async () => {
+    if (live.get(key)) overlaps.push(key);
+    live.set(key, (live.get(key) ?? 0) + 1);
+    most = Math.max(
+      most,
+      [...live.values()].reduce((a, b) => a + b, 0),
+    );
+    await new Promise((r) => setTimeout(r, ms));
+    live.set(key, live.get(key) - 1);
+    return value;
+  };
+  const keys = ['a', 'a', 'a', 'b', 'b', 'c'];
+  const tasks = keys.map((k, i) => task(k, 5 + (i % 3) * 5, i));
+  assert.deepEqual(await pool(tasks, 2, keys), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(overlaps, [], 'a key ran twice at once');
+  assert.equal(most, 2, 'two tasks of different keys run together');
+  // Without keys, the same tasks do overlap: the test can tell the two apart.
+  overlaps.length = 0;
+  await pool(
+    keys.map((k, i) => task(k, 5 + (i % 3) * 5, i)),
+    2,
+  );
+  assert.ok(overlaps.length > 0);
 });

@@ -137,12 +137,14 @@ export async function runNodeTests(o) {
     });
     // Files of Node's sequential/ folder must not share the machine with another test (Node's
     // tools/test.py and Deno's harness run them one at a time): they run after the rest, alone.
-    const alone = tasks.map((_, j) =>
-      SERIAL_DIRS.some((d) => list[Math.floor(j / active.length)].file.startsWith(`${d}/`)),
-    );
+    const fileOf = (j) => list[Math.floor(j / active.length)].file;
+    const alone = tasks.map((_, j) => SERIAL_DIRS.some((d) => fileOf(j).startsWith(`${d}/`)));
+    // One file never runs on two runtimes at once: it may claim a resource by name (an abstract
+    // socket, a fixed path) that two copies of it would both ask for.
     const together = await pool(
       tasks.filter((_, j) => !alone[j]),
       concurrency,
+      tasks.map((_, j) => fileOf(j)).filter((_, j) => !alone[j]),
     );
     const serialRuns = await pool(
       tasks.filter((_, j) => alone[j]),
