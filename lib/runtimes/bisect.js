@@ -85,9 +85,12 @@ export function confidence(c) {
  * @param {Step} s
  */
 export function stepText(s) {
-  const m = s.margin ? marginText(s.margin) : 'margin ±5% (fixed)';
   const why = s.why.replace(/ \(against .*\)$/, '');
-  return `${why} (against ${s.lo}: ${confidence(s.toLo)}; against ${s.hi}: ${confidence(s.toHi)}; ${m})`;
+  const sides = `against ${s.lo}: ${confidence(s.toLo)}; against ${s.hi}: ${confidence(s.toHi)}`;
+  // An outcome (a WPT or Node test file's) has no ratio, so no margin to name.
+  if (!PAIRED.has(s.toLo?.verdict ?? '') && !PAIRED.has(s.toHi?.verdict ?? '')) return `${why} (${sides})`;
+  const m = s.margin ? marginText(s.margin) : 'margin ±5% (fixed)';
+  return `${why} (${sides}; ${m})`;
 }
 
 /** Measurements of one step before the search gives up on placing its middle release. */
