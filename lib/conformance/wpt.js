@@ -229,7 +229,18 @@ export async function runWpt({ runtimes, wptRoot, tests, expectations, concurren
   }
 }
 
-async function runAll({ runtimes, wptRoot, tests, expectations, concurrency, multiplier, onFile, harness, server, versions }) {
+async function runAll({
+  runtimes,
+  wptRoot,
+  tests,
+  expectations,
+  concurrency,
+  multiplier,
+  onFile,
+  harness,
+  server,
+  versions,
+}) {
   const tasks = [];
   tests.forEach((test, i) => {
     for (let k = 0; k < runtimes.length; k++) {

@@ -217,7 +217,8 @@ export const argsNeedVersion = (rules) => rules.some((r) => r.from || r.below);
 export function jobArgs(rules, dir, version) {
   const holds = (r) => {
     if (!r.from && !r.below) return true;
-    if (!version) throw new Error(`WPT arguments ${r.args.join(' ')} hold for some releases only, and the version is unknown`);
+    if (!version)
+      throw new Error(`WPT arguments ${r.args.join(' ')} hold for some releases only, and the version is unknown`);
     return (!r.from || compareVersions(version, r.from) >= 0) && (!r.below || compareVersions(version, r.below) < 0);
   };
   return rules.filter(holds).flatMap((r) => r.args.map((a) => a.replaceAll('{job}', dir)));
