@@ -5,9 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preloadUrl } from '../measure/preload.js';
 import { ROOT } from '../paths.js';
-import { driverFor } from '../runtimes/drivers/index.js';
+import { driverFor, probeRuntime } from '../runtimes/drivers/index.js';
 import { spawnJsonLines } from '../runtimes/proc.js';
-import { commandLine, jobEnv } from '../runtimes/registry.js';
+import { argsNeedVersion, commandLine, jobArgs, jobEnv } from '../runtimes/registry.js';
+import { leadingTriple } from '../runtimes/versions.js';
 import { expectationFor, HARNESS } from './expectations.js';
 import { scriptPaths } from './wpt-discover.js';
 import { interfaceOf } from './wpt-pin.js';
@@ -42,14 +43,50 @@ export function findHarness(wptRoot) {
 const tail = (s, n = 3) => s.trim().split('\n').slice(-n).join(' | ').slice(0, 500);
 
 /**
- * Run one test file in a fresh process of `rt` (a resolveRuntime() result).
+ * argv (without the binary) of one WPT file's process: the kind's arguments, then its `wpt_args`
+ * for this release with `{job}` naming the process's own folder (node's --localstorage-file), then
+ * the host script and its job. Benchmark jobs build theirs from `args` alone (commandLine).
+ * @param {any} rt a resolveRuntime() result
+ * @param {any} job the host's job (lib/conformance/wpt-host.js)
+ * @param {string} dir the folder of this file's process, removed when it ends
+ * @param {string | null} version x.y.z of the runtime, needed when a `wpt_args` rule names releases
+ */
+export function wptArgv(rt, job, dir, version) {
+  const extra = jobArgs(rt.wptArgs ?? [], dir, version);
+  return commandLine({ ...rt, args: [...rt.args, ...extra] }, rt.wpt, [JSON.stringify(job)]);
+}
+
+/**
+ * The release of a runtime (x.y.z, as it reports itself) when its kind's `wpt_args` hold for some
+ * releases only; null when they hold for every release.
+ * @param {any} rt
+ */
+export function wptVersion(rt) {
+  if (!argsNeedVersion(rt.wptArgs ?? [])) return null;
+  const info = probeRuntime(rt);
+  const version = info.version ? leadingTriple(info.version) : null;
+  if (!version)
+    throw new Error(
+      `Runtime "${rt.id}" has WPT arguments for some releases only, and its release is unknown: ${info.error ?? `it reports version ${JSON.stringify(info.version)}`}`,
+    );
+  return version;
+}
+
+/**
+ * Run one test file in a fresh process of `rt` (a resolveRuntime() result); `version` is
+ * wptVersion(rt), which run-wide callers ask once.
  * The host applies WPT's timeout itself; a backstop kill 10 s later catches hung processes.
  */
 export async function runTestFile(
   rt,
   wptRoot,
   test,
-  { multiplier = 1, harness = findHarness(wptRoot), server = /** @type {string | undefined} */ (undefined) } = {},
+  {
+    multiplier = 1,
+    harness = findHarness(wptRoot),
+    server = /** @type {string | undefined} */ (undefined),
+    version = /** @type {string | null | undefined} */ (undefined),
+  } = {},
 ) {
   const timeoutMs = Math.round((test.meta.timeout === 'long' ? TIMEOUTS.long : TIMEOUTS.normal) * multiplier);
   const job = (out) => ({
@@ -69,9 +106,10 @@ export async function runTestFile(
     ? await own(rt, job(null), timeoutMs + 10_000)
     : await spawnJsonLines({
         bin: rt.bin,
-        argsFor: (out) => commandLine(rt, rt.wpt, [JSON.stringify(job(out))]),
+        // A kind's wpt_args and wpt_env may give each file state of its own, in the process's own
+        // folder: node's localStorage file, Deno's DENO_DIR where its localStorage lives.
+        argsFor: (out, dir) => wptArgv(rt, job(out), dir, version === undefined ? wptVersion(rt) : version),
         cwd: ROOT,
-        // A kind's wpt_env may give each file state of its own (Deno's localStorage in DENO_DIR).
         env: (dir) => ({ ...process.env, ...rt.env, ...jobEnv(rt.wptEnv, dir) }),
         timeoutMs: timeoutMs + 10_000,
       });
@@ -193,16 +231,40 @@ export async function pool(tasks, limit, keys = null) {
  */
 export async function runWpt({ runtimes, wptRoot, tests, expectations, concurrency = 2, multiplier = 1, onFile }) {
   const harness = findHarness(wptRoot);
+  // Asked once per runtime, before any file: the release decides which wpt_args apply.
+  const versions = new Map(runtimes.map((rt) => [rt.id, wptVersion(rt)]));
   // WPT's own server, once for the run, only when a file needs it (discover marked it `server`).
   const server = tests.some((t) => t.server) ? await startWptserve(wptRoot) : null;
   try {
-    return await runAll({ runtimes, wptRoot, tests, expectations, concurrency, multiplier, onFile, harness, server });
+    return await runAll({
+      runtimes,
+      wptRoot,
+      tests,
+      expectations,
+      concurrency,
+      multiplier,
+      onFile,
+      harness,
+      server,
+      versions,
+    });
   } finally {
     server?.stop();
   }
 }
 
-async function runAll({ runtimes, wptRoot, tests, expectations, concurrency, multiplier, onFile, harness, server }) {
+async function runAll({
+  runtimes,
+  wptRoot,
+  tests,
+  expectations,
+  concurrency,
+  multiplier,
+  onFile,
+  harness,
+  server,
+  versions,
+}) {
   const tasks = [];
   tests.forEach((test, i) => {
     for (let k = 0; k < runtimes.length; k++) {
@@ -218,6 +280,7 @@ async function runAll({ runtimes, wptRoot, tests, expectations, concurrency, mul
           multiplier,
           harness,
           server: test.server ? server?.origin : undefined,
+          version: versions.get(rt.id),
         });
         const rows = outcomeRows(rt.id, test, outcome, exp);
         const r = { runtime: rt.id, test, outcome, rows, stale: staleExpectations(rows, exp), ms: outcome.ms };

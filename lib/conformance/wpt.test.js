@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ROOT } from '../paths.js';
-import { resolveRuntime } from '../runtimes/registry.js';
-import { findHarness, pool, runWpt } from './wpt.js';
+import { processDriver } from '../runtimes/drivers/process.js';
+import { resolveRuntime, scriptLine } from '../runtimes/registry.js';
+import { findHarness, pool, runWpt, wptArgv } from './wpt.js';
 import {
   discover,
   folderOf,
@@ -147,9 +148,10 @@ describe('the WPT runner on known-outcome fixture files', () => {
     });
   }
 
-  // Deno keeps localStorage on disk, one store per --location or deno.json: without a store of
-  // their own, two files running at once, or a file and an earlier run, would see each other's keys.
-  for (const id of ['deno']) {
+  // Deno keeps localStorage on disk, one store per --location or deno.json, and node in the file
+  // --localstorage-file names: without a store of their own, two files running at once, or a file
+  // and an earlier run, would see each other's keys (and node would have no localStorage at all).
+  for (const id of ['deno', 'node', 'node@22', 'node@24']) {
     const rt = resolveRuntime(id);
     test(`${id}: each file has a localStorage of its own, beside another file and in a second run`, {
       skip: rt.missing ?? false,
@@ -169,6 +171,32 @@ describe('the WPT runner on known-outcome fixture files', () => {
       }
     });
   }
+
+  test("node's WPT processes get a localStorage file in their own folder, and --experimental-webstorage before 25.0.0; its benchmark jobs neither", () => {
+    const rt = resolveRuntime('node');
+    const job = { file: 'webstorage/set.window.js' };
+    const hostAt = (argv) => argv.indexOf(rt.wpt);
+    const file = '--localstorage-file=/tmp/j1/localstorage';
+    /** @type {[string, string[]][]} */
+    const cases = [
+      ['26.10.0', [file]],
+      ['24.21.0', [file, '--experimental-webstorage']],
+      ['22.23.3', [file, '--experimental-webstorage']],
+      ['22.3.0', []],
+    ];
+    for (const [version, flags] of cases) {
+      const argv = wptArgv(rt, job, '/tmp/j1', version);
+      assert.deepEqual(argv.slice(0, hostAt(argv)), [...rt.args, ...flags], `node ${version}`);
+      assert.deepEqual(argv.slice(hostAt(argv) + 1), [JSON.stringify(job)]);
+    }
+    const bench = processDriver.repro({ runtime: rt }, { workload: 'json/parse' });
+    assert.doesNotMatch(bench, /--localstorage-file|--experimental-webstorage/);
+    assert.doesNotMatch(scriptLine(rt, 'app.js')?.join(' ') ?? '', /--localstorage-file|--experimental-webstorage/);
+    // Deno's per-file store is its environment (wpt_env): its WPT argv is its benchmark argv's.
+    const deno = resolveRuntime('deno');
+    const denoArgv = wptArgv(deno, job, '/tmp/j1', null);
+    assert.deepEqual(denoArgv.slice(0, denoArgv.indexOf(deno.wpt)), deno.args);
+  });
 
   test('a skip expectation keeps the file from running and keeps its reason', async () => {
     const rt = resolveRuntime('node');

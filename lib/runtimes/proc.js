@@ -266,8 +266,9 @@ export function runToEnd({ bin, args, env, cwd, timeoutMs, maxStdout = 65536, re
  * Spawn a helper process that reports through a JSON-lines file (WPT hosts, the checks
  * collector) and gather its lines, its exit status and the tails of its output. `argsFor`
  * receives the path the process must write to. After `timeoutMs` the process is killed. The
- * process has a folder of its own, removed when it ends: `env` may be a function of it.
- * @param {{bin: string, argsFor: (out: string) => string[], env?: Record<string, string> | ((dir: string) => Record<string, string>),
+ * process has a folder of its own, removed when it ends: `argsFor` (second argument) and `env`
+ * may use it.
+ * @param {{bin: string, argsFor: (out: string, dir: string) => string[], env?: Record<string, string> | ((dir: string) => Record<string, string>),
  *   cwd?: string, timeoutMs: number}} opts
  * @returns {Promise<{lines: any[], code: number | null, signal: string | null, killed: boolean, ms: number, stdout: string, stderr: string, spawnError: Error | null}>}
  */
@@ -276,7 +277,7 @@ export async function spawnJsonLines({ bin, argsFor, env, cwd, timeoutMs }) {
   const out = join(dir, 'out.jsonl');
   const end = await runToEnd({
     bin,
-    args: argsFor(out),
+    args: argsFor(out, dir),
     env: typeof env === 'function' ? env(dir) : env,
     cwd,
     timeoutMs,

@@ -6,12 +6,15 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { ROOT } from '../paths.js';
 import { binFor, exeName, unavailableOn } from './host.js';
 import { releaseEntry } from './releases.js';
+import { compareVersions } from './versions.js';
 
 /** The default registry file; PARITY_REGISTRY names another (tests use it for fake or missing runtimes). */
 export const REGISTRY_FILE = join(ROOT, 'runners', 'runtimes.json');
 
 /**
- * @typedef {{driver: string, bench?: string, wpt?: string, wpt_env?: Record<string, string>, server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
+ * @typedef {{args: string[], from?: string, below?: string}} WptArgs  arguments before the WPT host script, for
+ *   the releases from `from` up to (not including) `below` when either is given
+ * @typedef {{driver: string, bench?: string, wpt?: string, wpt_env?: Record<string, string>, wpt_args?: WptArgs[], server?: string, heap?: string, heap_unsupported?: string, second_isolate_unsupported?: string, args: string[], fold_flags?: string, compatibility_date?: string, compatibility_flags?: string[],
  *   script_args?: string[], script_unsupported?: string, script_unsupported_when?: {stderr: string, reason: string}[],
  *   checks?: {file: string, args: string[]}, detect?: {path: string, equals?: string, fallback?: boolean},
  *   globals?: Record<string, string>, dir: string}} Kind
@@ -100,7 +103,7 @@ function which(name) {
 /**
  * A runtime or variant ready to launch.
  * @typedef {{id: string, base: string, kind: string, driver: string, bin: string, runner: string | null,
- *   wpt: string | null, wptEnv: Record<string, string>, server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
+ *   wpt: string | null, wptEnv: Record<string, string>, wptArgs: WptArgs[], server: string | null, heap: {file: string | null, unsupported: string | null}, secondIsolate: string, checks: {file: string, args: string[]} | null, args: string[], foldFlags: string | null,
  *   flags: string[], variant?: boolean, env: Record<string, string>, preload: string | null, note: string, package: string | null,
  *   compat?: any, missing: string | null, unavailable: string | null,
  *   script: {args: string[] | null, unsupported: string | null, when: {stderr: string, reason: string}[]}}} Runtime
@@ -142,6 +145,7 @@ export function resolveRuntime(id, registry = loadRegistry()) {
     runner: inKind(kind.bench),
     wpt: inKind(kind.wpt),
     wptEnv: kind.wpt_env ?? {},
+    wptArgs: kind.wpt_args ?? [],
     server: inKind(kind.server),
     // The start-up suite's heap probe (runs a script, then a full GC, then the runtime's own heap
     // figure), or why the kind has none; and why a second isolate's start cannot be timed.
@@ -197,6 +201,27 @@ export function jobEnv(env, dir) {
       .filter(([k]) => !k.startsWith('$'))
       .map(([k, v]) => [k, String(v).replaceAll('{job}', dir)]),
   );
+}
+
+/** Whether any of a kind's `wpt_args` holds only for some releases (so the runtime's version is needed). */
+export const argsNeedVersion = (rules) => rules.some((r) => r.from || r.below);
+
+/**
+ * A kind's `wpt_args` for one WPT file of one release: the arguments of every rule whose `from`
+ * and `below` bounds hold for `version` (x.y.z), with `{job}` replaced by the folder of that file's
+ * process, as in `wpt_env` (node's --localstorage-file, a store per file).
+ * @param {WptArgs[]} rules
+ * @param {string} dir
+ * @param {string | null} version
+ */
+export function jobArgs(rules, dir, version) {
+  const holds = (r) => {
+    if (!r.from && !r.below) return true;
+    if (!version)
+      throw new Error(`WPT arguments ${r.args.join(' ')} hold for some releases only, and the version is unknown`);
+    return (!r.from || compareVersions(version, r.from) >= 0) && (!r.below || compareVersions(version, r.below) < 0);
+  };
+  return rules.filter(holds).flatMap((r) => r.args.map((a) => a.replaceAll('{job}', dir)));
 }
 
 /**

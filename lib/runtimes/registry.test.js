@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runToResults } from '../../test/cli.js';
 import { ROOT } from '../paths.js';
-import { commandLine, jobEnv, kindIds, loadRegistry, REGISTRY_FILE, resolveRuntime, runtimeIds } from './registry.js';
+import {
+  commandLine,
+  jobArgs,
+  jobEnv,
+  kindIds,
+  loadRegistry,
+  REGISTRY_FILE,
+  resolveRuntime,
+  runtimeIds,
+} from './registry.js';
 
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 
@@ -70,6 +79,19 @@ test("a kind's wpt_env names the WPT file's own folder as {job}; its $comment is
   assert.deepEqual(jobEnv({ $comment: 'why', DENO_DIR: '{job}/deno' }, '/tmp/j1'), { DENO_DIR: '/tmp/j1/deno' });
   assert.deepEqual(resolveRuntime('node').wptEnv, {});
   assert.match(resolveRuntime('deno').wptEnv.DENO_DIR, /^\{job\}\//);
+});
+
+test("a kind's wpt_args hold for the releases their from/below bounds name, with {job} the file's own folder", () => {
+  const rules = [
+    { args: ['--always'] },
+    { args: ['--file={job}/f'], from: '22.4.0' },
+    { args: ['--flag'], from: '22.4.0', below: '25.0.0' },
+  ];
+  assert.deepEqual(jobArgs(rules, '/tmp/j1', '20.0.0'), ['--always']);
+  assert.deepEqual(jobArgs(rules, '/tmp/j1', '22.4.0'), ['--always', '--file=/tmp/j1/f', '--flag']);
+  assert.deepEqual(jobArgs(rules, '/tmp/j1', '25.0.0'), ['--always', '--file=/tmp/j1/f']);
+  assert.deepEqual(jobArgs([{ args: ['--always'] }], '/tmp/j1', null), ['--always']);
+  assert.throws(() => jobArgs(rules, '/tmp/j1', null), /--file=\{job\}\/f hold for some releases only/);
 });
 
 test('one folder plus one registry entry is a new runtime kind: listed, runnable, measured', () => {
