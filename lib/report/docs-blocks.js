@@ -35,7 +35,7 @@ import { nodeTestDocsReport } from './text/node-test.js';
 import { printTable } from './text/print.js';
 import { renderResults } from './text/render.js';
 
-const BLOCK = /<!-- parity:(\w+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
+const BLOCK = /<!-- parity:([\w-]+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 
 /** `key=value key2=a,b` → {key: 'value', key2: 'a,b'}. */
 function attrs(text) {

@@ -59,6 +59,26 @@ export function plainLine(m, ref) {
 }
 
 /**
+ * The count other harnesses (Deno's, nub's) make: a file counts when it exits 0, a skip included,
+ * among the files the reference exits 0 on. Null without a reference.
+ * @param {any[]} rows
+ * @param {{reference: string | null, runtimes: string[]}} t
+ */
+export function exitZeroLine(rows, t) {
+  if (!t.reference) return null;
+  const ok = (r) => r.outcome === 'pass' || r.outcome === 'skip';
+  const base = new Set(rows.filter((r) => r.runtime === t.reference && ok(r)).map((r) => r.file));
+  if (!base.size) return null;
+  const parts = t.runtimes
+    .filter((id) => id !== t.reference && rows.some((r) => r.runtime === id))
+    .map((id) => {
+      const n = rows.filter((r) => r.runtime === id && ok(r) && base.has(r.file)).length;
+      return `${id} ${n} (${((100 * n) / base.size).toFixed(1)}%)`;
+    });
+  return `exit 0 (a pass or a skip) of the ${base.size} files ${t.reference} exits 0 on, as Deno's and nub's harnesses count: ${parts.join('; ')}`;
+}
+
+/**
  * Everything make node-compat-table prints.
  * @param {any[]} rows
  * @param {{runtimes?: string[], unsupported?: Record<string, string>, reference?: string}} [o]
@@ -85,6 +105,8 @@ export function nodeTestReport(rows, o = {}) {
           .join(', ')}`,
       );
   }
+  const exit0 = exitZeroLine(rows, t);
+  if (exit0) lines.push(exit0);
   if (t.otherPrefixes.length)
     lines.push(
       `other: biggest name prefixes ${t.otherPrefixes

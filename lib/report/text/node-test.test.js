@@ -2,7 +2,7 @@
 // passes, node-relative shares against node@25.8.1, and an unsupported runtime named.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_WIDTH, nodeTestReport } from './node-test.js';
+import { exitZeroLine, MAX_WIDTH, nodeTestReport } from './node-test.js';
 
 test('the module table fits 120 columns for five runtimes and keeps skips apart from passes', () => {
   const ids = ['node@25.8.1', 'node', 'deno', 'bun', 'workerd'];
@@ -33,4 +33,31 @@ test("files a runtime cannot run, or that are excluded as the test's side, do no
     { runtime: 'x', file: 'b', module: 'fs', outcome: 'fail', status: 'expected-fail', kind: 'outdated-test' },
   ];
   assert.match(nodeTestReport(rows), /fs \(2 files\): node@25\.8\.1 passes 2 of 2; x 1 \(100%\) of 1/);
+});
+
+test("the exit-0 line counts as Deno's and nub's harnesses do: a skip is an exit 0, among the reference's exit-0 files", () => {
+  const row = (runtime, file, outcome) => ({
+    runtime,
+    file,
+    outcome,
+    status: outcome,
+    module: 'fs',
+    source: 'node-test',
+  });
+  const rows = [
+    row('node@25.8.1', 'a.js', 'pass'),
+    row('node@25.8.1', 'b.js', 'pass'),
+    row('node@25.8.1', 'c.js', 'skip'),
+    row('node@25.8.1', 'd.js', 'fail'),
+    row('x', 'a.js', 'pass'),
+    row('x', 'b.js', 'skip'),
+    row('x', 'c.js', 'fail'),
+    row('x', 'd.js', 'pass'),
+  ];
+  const line = exitZeroLine(rows, { reference: 'node@25.8.1', runtimes: ['node@25.8.1', 'x', 'absent'] });
+  assert.equal(
+    line,
+    "exit 0 (a pass or a skip) of the 3 files node@25.8.1 exits 0 on, as Deno's and nub's harnesses count: x 2 (66.7%)",
+  );
+  assert.equal(exitZeroLine(rows, { reference: null, runtimes: ['x'] }), null);
 });
