@@ -229,37 +229,33 @@ export async function pool(tasks, limit, keys = null) {
  * @param {{runtimes: any[], wptRoot: string, tests: any[], expectations: Record<string, any>,
  *          concurrency?: number, multiplier?: number, onFile?: (r: any) => void}} opts
  */
-export async function runWpt({ runtimes, wptRoot, tests, expectations, concurrency = 2, multiplier = 1, onFile }) {
+export async function runWpt(opts) {
+  const { runtimes, wptRoot, tests } = opts;
   const harness = findHarness(wptRoot);
   // Asked once per runtime, before any file: the release decides which wpt_args apply.
   const versions = new Map(runtimes.map((rt) => [rt.id, wptVersion(rt)]));
   // WPT's own server, once for the run, only when a file needs it (discover marked it `server`).
   const server = tests.some((t) => t.server) ? await startWptserve(wptRoot) : null;
   try {
-    return await runAll({
-      runtimes,
-      wptRoot,
-      tests,
-      expectations,
-      concurrency,
-      multiplier,
-      onFile,
-      harness,
-      server,
-      versions,
-    });
+    return await runAll({ ...opts, harness, server, versions });
   } finally {
     server?.stop();
   }
 }
 
+/**
+ * runWpt's options with what it prepared once for the run.
+ * @param {{runtimes: any[], wptRoot: string, tests: any[], expectations: Record<string, any>,
+ *   concurrency?: number, multiplier?: number, onFile?: (r: any) => void, harness: string, server: any,
+ *   versions: Map<string, string | null>}} o
+ */
 async function runAll({
   runtimes,
   wptRoot,
   tests,
   expectations,
-  concurrency,
-  multiplier,
+  concurrency = 2,
+  multiplier = 1,
   onFile,
   harness,
   server,
