@@ -14,8 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { readConformanceRows } from '../lib/conformance/results.js';
 import { crosscheck } from '../lib/conformance/node-test/crosscheck.js';
+import { readConformanceRows } from '../lib/conformance/results.js';
 import { populationOf } from '../lib/measure/stats/population.js';
 import { ROOT, splitList } from '../lib/paths.js';
 import { aaReport } from '../lib/report/across/aa.js';
@@ -241,9 +241,10 @@ test('the check can fail: dropping a field a printer reads changes what it print
   };
   const nodeTest = nodeTestDoc();
   assert.deepEqual(
-    changedPrinters(nodeTest, spoilNotes((n) => ({ ...n, detail: null }))).changed.filter((p) =>
-      ['export html', 'deno cross-check'].includes(p),
-    ),
+    changedPrinters(
+      nodeTest,
+      spoilNotes((n) => ({ ...n, detail: null })),
+    ).changed.filter((p) => ['export html', 'deno cross-check'].includes(p)),
     ['deno cross-check', 'export html'],
   );
   const noModule = (d) => {

@@ -40,7 +40,14 @@ test('a results file with Node test, WPT and check rows compacts to records that
   const doc = nodeTestDoc();
   const wpt = { runtime: 'deno', suite: 'url', source: 'wpt', folder: 'url', file: 'url/a.any.js', passed: 2 };
   doc.conformance.splice(5, 0, { ...wpt, failures: [] }, { ...wpt, runtime: 'bun', failures: [] });
-  doc.conformance.push({ runtime: 'node', suite: 'json', source: 'check', name: 'json/x', status: 'pass', detail: null });
+  doc.conformance.push({
+    runtime: 'node',
+    suite: 'json',
+    source: 'check',
+    name: 'json/x',
+    status: 'pass',
+    detail: null,
+  });
   const c = compactResults(structuredClone(doc));
   assert.equal(c.schema, 'parity.results/3');
   assert.deepEqual(validateResults(c), []);
