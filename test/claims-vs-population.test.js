@@ -64,6 +64,26 @@ test('a claim against the population is a wrong sign (exit 1); another CPU is na
   assert.match(r.stdout, /DIFFERENT CPU \(AuthenticAMD\/26\/2\/1\)/);
 });
 
+test('a claim against the point of a population whose own interval holds 1 is not a wrong sign', () => {
+  // 4 rounds with 1% wobbles: the population reads bun at about 0.997× node, its interval holding 1.
+  const population = file('pop3.json', { node: 100, bun: 100.3 }, 4);
+  const r = run(population, file('small.json', { node: 100, bun: 90 }, 4));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /1 claims, 0 wrong-sign \(and 1 against the point of a population whose interval holds 1\)/);
+  assert.match(
+    r.stdout,
+    /sign not fixed by the population: s\/w bun: faster 1\.1\d\d×, population 0\.99\d× \[0\.9\d\d–1\.0\d\d\]/,
+  );
+});
+
+test('the population says which of its ≥10% comparisons its own interval pins there', () => {
+  // bun at 2× node in every round: pinned; deno at 0.906, its interval [0.899–0.912] reaching inside 10%: not.
+  const population = file('pop4.json', { node: 100, bun: 50, deno: 111.4 }, 3);
+  const r = run(population, file('any.json', { node: 100, bun: 50, deno: 111.4 }, 3));
+  assert.match(r.stdout, /2 at ≥10% from 1; 1 of them with the population's own interval wholly ≥10% from 1/);
+  assert.match(r.stdout, /not pinned at ≥10%: s\/w deno 0\.9\d\d× \[/);
+});
+
 test('bad input is a usage line, exit 2', () => {
   const r = run(file('only.json', { node: 1, bun: 1 }, 3));
   assert.equal(r.status, 2);

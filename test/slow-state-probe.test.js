@@ -28,6 +28,8 @@ test('the probe runs fresh processes of the calibration and a workload and repor
     assert.ok(p.work > 0 && p.calibration > 0, JSON.stringify(p));
   }
   assert.ok(doc.fingerprint.cpu, 'the file names the microarchitecture it ran on');
+  assert.match(doc.provenance.commit, /^[0-9a-f]{40}$/, 'the file names the commit it ran from, as a kept file must');
+  assert.match(doc.command, /--workload math\/pow/);
 });
 
 test('bad input is one line naming what would be valid, exit 2', () => {

@@ -2,7 +2,10 @@
 // (QUICK runs, say) beside the ratio a kept run with many rounds per row reads for it (its table's
 // main-mode ratio, the "truth" of tools/coverage.js). Counts per file: claims (faster or slower),
 // wrong-sign claims, comparisons whose population ratio is 10% or more from 1 and how many of them
-// the run decided with the right sign, and what stopped undecided. The population must come from
+// the run decided with the right sign, and what stopped undecided. A population is a sample too:
+// of the comparisons 10% or more from 1, it says how many its own adjusted interval puts wholly
+// 10% or more from 1, and it prints the population's interval beside every wrong sign and every
+// undecided comparison, so a reader can tell a miss from a truth the population did not pin down. The population must come from
 // the same microarchitecture as the runs (the fingerprint's CPU identity): a ratio between runtimes
 // holds for one.
 //
@@ -37,7 +40,12 @@ function ratiosOf(doc) {
   for (const row of aggregate(doc.results, ids, baseline).rows)
     for (const [id, cell] of Object.entries(row.cells))
       if (id !== baseline && cell.ratio)
-        out.set(`${row.key} ${id}`, { ratio: cell.ratio.ratio, verdict: cell.ratio.verdict, rounds: cell.rounds });
+        out.set(`${row.key} ${id}`, {
+          ratio: cell.ratio.ratio,
+          ci: cell.ratio.ci95,
+          verdict: cell.ratio.verdict,
+          rounds: cell.rounds,
+        });
   return out;
 }
 
@@ -45,12 +53,28 @@ const population = read(files[0]);
 const truth = ratiosOf(population);
 console.log(`population ${files[0]}: ${truth.size} comparisons against ${baseline}, CPU ${cpu(population)}`);
 const pct = (a, b) => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
+const TEN = Math.log(1.1);
+/** A population ratio with its adjusted 95% interval, as "0.850× [0.790–0.915]". */
+const withCi = (t) => `${t.ratio.toFixed(3)}× [${t.ci[0].toFixed(3)}–${t.ci[1].toFixed(3)}]`;
+/** Whether the population's own interval lies wholly 10% or more from 1 (on one side). */
+const pinned = (t) => Math.log(t.ci[0]) >= TEN || Math.log(t.ci[1]) <= -TEN;
+{
+  const large = [...truth.values()].filter((t) => Math.abs(Math.log(t.ratio)) >= TEN);
+  console.log(
+    `  ${large.length} at ≥10% from 1; ${large.filter(pinned).length} of them with the population's own interval wholly ≥10% from 1`,
+  );
+  for (const [key, t] of truth)
+    if (Math.abs(Math.log(t.ratio)) >= TEN && !pinned(t)) console.log(`  not pinned at ≥10%: ${key} ${withCi(t)}`);
+}
+/** Whether the population's own interval excludes 1: its sign is established. */
+const signed = (t) => t.ci[0] > 1 || t.ci[1] < 1;
 let bad = 0;
 for (const file of files.slice(1)) {
   const doc = read(file);
   const run = ratiosOf(doc);
   let claims = 0;
   const wrong = [];
+  const unsigned = [];
   let large = 0;
   let largeRight = 0;
   const undecided = [];
@@ -59,22 +83,26 @@ for (const file of files.slice(1)) {
     if (!t) continue;
     const claim = r.verdict === 'faster' || r.verdict === 'slower';
     if (claim) claims++;
+    // A claim against the population's point is wrong only where the population's interval fixes
+    // the sign; where it holds 1, the claim disagrees with the point but not with what was measured.
     if (claim && r.ratio > 1 !== t.ratio > 1)
-      wrong.push(`${key}: ${r.verdict} ${r.ratio.toFixed(3)}×, population ${t.ratio.toFixed(3)}×`);
-    if (Math.abs(Math.log(t.ratio)) >= Math.log(1.1)) {
+      (signed(t) ? wrong : unsigned).push(`${key}: ${r.verdict} ${r.ratio.toFixed(3)}×, population ${withCi(t)}`);
+    if (Math.abs(Math.log(t.ratio)) >= TEN) {
       large++;
       if (claim && r.ratio > 1 === t.ratio > 1) largeRight++;
     }
-    if (r.verdict === 'inconclusive') undecided.push(`${key} (${r.rounds} rounds, population ${t.ratio.toFixed(3)}×)`);
+    if (r.verdict === 'inconclusive') undecided.push(`${key} (${r.rounds} rounds, population ${withCi(t)})`);
   }
   const seconds = (Date.parse(doc.finished) - Date.parse(doc.started)) / 1000;
   const same =
     cpu(doc) === cpu(population) ? '' : ` — DIFFERENT CPU (${cpu(doc)}): the population is not this run's truth`;
   console.log(
-    `${file} (${seconds.toFixed(0)} s${same}): ${run.size} comparisons, ${claims} claims, ${wrong.length} wrong-sign; ` +
+    `${file} (${seconds.toFixed(0)} s${same}): ${run.size} comparisons, ${claims} claims, ${wrong.length} wrong-sign` +
+      `${unsigned.length ? ` (and ${unsigned.length} against the point of a population whose interval holds 1)` : ''}; ` +
       `${largeRight} of ${large} at ≥10% decided with the right sign (${pct(largeRight, large)}); ${undecided.length} inconclusive`,
   );
   for (const w of wrong) console.log(`  wrong sign: ${w}`);
+  for (const w of unsigned) console.log(`  against the point, sign not fixed by the population: ${w}`);
   for (const u of undecided) console.log(`  inconclusive: ${u}`);
   if (wrong.length) bad = 1;
 }

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { slowStates } from '../lib/measure/calibration.js';
-import { fingerprint, loadavg } from '../lib/measure/fingerprint.js';
+import { loadavg } from '../lib/measure/fingerprint.js';
 import { paramSets } from '../lib/measure/workload.js';
 import { ROOT } from '../lib/paths.js';
-import { writeJsonAtomic } from '../lib/results/file.js';
+import { writeToolRecord } from '../lib/results/file.js';
 import { resolveRuntime, scriptLine } from '../lib/runtimes/registry.js';
 
 const CHILD = join(ROOT, 'tools', 'slow-state', 'child.js');
@@ -97,6 +97,7 @@ async function main() {
     }
   });
   const job = { workload: url, params, ms };
+  const started = new Date().toISOString();
   const load_start = loadavg();
   const processes = [];
   const failed = [];
@@ -114,19 +115,22 @@ async function main() {
   if (process.stderr.isTTY) process.stderr.write('\n');
   const report = slowStates(processes);
   print(o.workload, params, report, failed, o.rows);
-  if (o.out) {
-    const doc = {
-      tool: 'slow-state-probe',
-      workload: o.workload,
-      params,
-      ms,
-      processes,
-      failed,
-      report,
-      fingerprint: { ...fingerprint(), loadavg_start: load_start, loadavg_end: loadavg() },
-    };
-    writeJsonAtomic(o.out, doc);
-  }
+  // A record a kept file can be: the command, the machine and parity's commit (writeToolRecord).
+  if (o.out)
+    writeToolRecord(
+      o.out,
+      {
+        tool: 'tools/slow-state-probe.js',
+        command: `node ${process.argv.slice(1).join(' ')}`,
+        started,
+        workload: o.workload,
+        params,
+        ms,
+        loadavg: { start: load_start, end: loadavg() },
+      },
+      { processes, failed, report },
+      runtimes,
+    );
 }
 
 /** The per-runtime summary, then (with --rows) every process. */
