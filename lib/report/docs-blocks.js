@@ -6,7 +6,8 @@
 //   <!-- parity:end -->
 //
 // Blocks may stand in README.md and in any docs/*.md (generatedFiles).
-// kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1` and `only=analyses|main` narrow it), `aa` (an A/A file's
+// kinds: `table` (what make table prints, as markdown; `workload=`, `brief=1`, `title=` (one table by its title's first words, `_`
+// for a space) and `only=analyses|main` narrow it), `aa` (an A/A file's
 // table and noise floor), `floor` (one line: a suite's A/A floor, `file=… suite=…`, for beside its tables),
 // `diff` (a=… b=… floor=…), `timeline` (file=… floor=…), `bisect` (file=…/bisect.json), `spread` (file=…: lib/report/across/spread.js) and `node-compat`
 // (file=…: the per-module table of a make node-compat run, baseline= another reference). `make readme` rewrites every block; `make readme-check` (part of
@@ -37,6 +38,25 @@ import { renderResults } from './text/render.js';
 
 const BLOCK = /<!-- parity:([\w-]+)([^>]*?)-->\n[\s\S]*?<!-- parity:end -->/g;
 
+/**
+ * The table of a results file whose title starts with `a.title` (underscores read as spaces); an
+ * error naming the titles there are when none does.
+ * @param {any} doc @param {Record<string, string>} a @param {((r: any) => boolean) | undefined} keep
+ */
+function titledTable(doc, a, keep) {
+  const prefix = a.title.replaceAll('_', ' ');
+  const { tables } = reportOf(doc, { baseline: a.baseline, keep, show: ['cpu', 'rss', 'metrics'] });
+  const t = tables.find((x) => x.title?.startsWith(prefix));
+  if (!t)
+    throw new Error(
+      `parity:table title=${a.title}: no table of ${a.file} has a title starting "${prefix}"; its titles start: ${tables
+        .map((x) => x.title?.split(' (')[0])
+        .filter(Boolean)
+        .join('; ')}`,
+    );
+  return printTable(t, { format: 'markdown' });
+}
+
 /** `key=value key2=a,b` → {key: 'value', key2: 'a,b'}. */
 function attrs(text) {
   return Object.fromEntries([...text.matchAll(/([\w-]+)=(\S+)/g)].map((m) => [m[1], m[2]]));
@@ -56,6 +76,9 @@ async function generate(kind, a) {
     // The filter narrows the rows shown; claims are corrected over the whole file, as make table does.
     const keep = a.workload ? (r) => r.workload === a.workload : undefined;
     if (a.brief) return printTable(reportOf(doc, { baseline: a.baseline, keep }).tables[0], { format: 'markdown' });
+    // title=words_of_a_title (underscores for spaces): the one table whose title starts so, for a
+    // page that quotes one metric of a file whose every table would be too long to show.
+    if (a.title) return titledTable(doc, a, keep);
     const analyses = analysesOf(doc);
     // only=analyses: the suite's own tables (its ratios) under the fingerprint, without the
     // per-row runtime tables (for suites whose rows are many parameter sets); only=main the reverse.

@@ -54,3 +54,13 @@ test('a floor block prints one line: the suite, its A/A file and what the floor 
   );
   assert.match(body[0], /rows flagged/);
 });
+
+test('a table block with title= prints the one table whose title starts so; an unknown title names those there are', async () => {
+  const next = await regenerate(`<!-- parity:table file=${AA} title=Peak_RSS_per_job -->\n<!-- parity:end -->`);
+  assert.match(next, /^<!-- parity:table \S+ title=Peak_RSS_per_job -->\n\*\*Peak RSS per job/);
+  assert.doesNotMatch(next, /CPU per op/, 'only the table asked for');
+  await assert.rejects(
+    regenerate(`<!-- parity:table file=${AA} title=No_such_table -->\n<!-- parity:end -->`),
+    /title=No_such_table: no table of \S+ has a title starting "No such table"; its titles start: .*Peak RSS per job/,
+  );
+});
