@@ -38,7 +38,11 @@ export const DROPPED = {
 const THINNED = new Set(['ok', 'unsupported']);
 
 const NOTE =
-  'kept form (node lib/run/cli.js compact): one line, and these row fields dropped from rows with status ok or unsupported, since no printer reads them (lib/results/compact.js); failed rows are whole; WPT records and Node test rows, if any, one record per file with every runtime’s (parity.results/3), nothing dropped';
+  'kept form (node lib/run/cli.js compact): one line, and these row fields dropped from rows with status ok or unsupported, since no printer reads them (lib/results/compact.js); failed rows are whole; WPT records, if any, one per file with every runtime’s (parity.results/3), nothing dropped';
+
+/** What NOTE adds for a file with Node test rows (files without them keep NOTE as it was). */
+const NODE_TEST_NOTE =
+  '; Node test rows, one record per test file with every runtime’s, each distinct rest of a row once in node_test_notes, nothing dropped';
 
 /**
  * A row without the fields DROPPED names; `engineVersion` is its runtime's, from runtimes[].
@@ -88,7 +92,8 @@ export function compactResults(doc) {
   const dropped = new Set(doc.compacted?.fields ?? []);
   const results = (doc.results ?? []).map((r) => thinRow(r, engine.get(r.runtime), dropped));
   const fields = Object.keys(DROPPED).filter((k) => dropped.has(k));
-  return { ...doc, ...byFileForm(doc), results, compacted: { fields, note: NOTE } };
+  const out = { ...doc, ...byFileForm(doc), results };
+  return { ...out, compacted: { fields, note: out.node_test_notes ? NOTE + NODE_TEST_NOTE : NOTE } };
 }
 
 /**

@@ -37,7 +37,7 @@ test('Node test rows of a file on every runtime read back as the very rows they 
 });
 
 test('a results file with Node test, WPT and check rows compacts to records that read back as its rows', () => {
-  const doc = nodeTestDoc();
+  const doc = /** @type {any} */ (nodeTestDoc());
   const wpt = { runtime: 'deno', suite: 'url', source: 'wpt', folder: 'url', file: 'url/a.any.js', passed: 2 };
   doc.conformance.splice(5, 0, { ...wpt, failures: [] }, { ...wpt, runtime: 'bun', failures: [] });
   doc.conformance.push({
