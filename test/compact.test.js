@@ -61,6 +61,7 @@ const COMPACTED = [
   'conformance-wpt-all.json',
   'aa-node-math-json-full.json',
   'math-full-10m-precision.json',
+  'node-compat-all.json',
 ];
 const MAX_BYTES = 2e6;
 
