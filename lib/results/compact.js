@@ -72,7 +72,8 @@ function thinRow(row, engineVersion, dropped) {
 /**
  * What a parity.results/2 document's conformance becomes in parity.results/3: WPT records and Node
  * test rows of one file on every runtime become one record each (nothing dropped: the rows read
- * back the same); nothing for a document in another form (/1 has no records, /3 is this one).
+ * back the same); nothing for a document in another form (/1 keeps its rows as rows; /3 is this
+ * form already).
  * @param {any} doc
  */
 function byFileForm(doc) {
