@@ -4,13 +4,18 @@
 // same from a file and from its compact form. The files proven by default are kept files that are
 // not compacted, one per kind of row (HTTP with its RSS curves and process trees, workers' pools
 // with unsupported rows, math and json with accuracy reports, start-up with its samples, an A/A
-// run, a WPT run), and a synthetic file with failed jobs. PARITY_COMPACT_FILES="a.json b.json"
-// proves others: the four compacted kept files were proven so, from their indented originals.
+// run, a WPT run), a synthetic file with failed jobs and a synthetic make node-compat file
+// (test/fixtures/node-test-doc.js), whose printers are its per-module table (make
+// node-compat-table and the docs block), the HTML heat map and the cross-check against Deno's
+// config. PARITY_COMPACT_FILES="a.json b.json" proves others: the compacted kept files were proven
+// so, from their indented originals.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import { crosscheck } from '../lib/conformance/node-test/crosscheck.js';
+import { readConformanceRows } from '../lib/conformance/results.js';
 import { populationOf } from '../lib/measure/stats/population.js';
 import { ROOT, splitList } from '../lib/paths.js';
 import { aaReport } from '../lib/report/across/aa.js';
@@ -18,17 +23,21 @@ import { diffGate } from '../lib/report/across/diff.js';
 import { mergeTable } from '../lib/report/across/merge.js';
 import { spreadReport } from '../lib/report/across/spread.js';
 import { analysesOf } from '../lib/report/analyses/index.js';
+import { regenerate } from '../lib/report/docs-blocks.js';
 import { EXPORTS } from '../lib/report/export/formats.js';
 import { crossRuntimeDiff } from '../lib/report/model/conformance.js';
 import { precisionHeader } from '../lib/report/model/precision-header.js';
 import { conformanceReport, formatDiff } from '../lib/report/text/conformance.js';
+import { nodeTestDocsReport } from '../lib/report/text/node-test.js';
 import { printTable } from '../lib/report/text/print.js';
 import { renderResults } from '../lib/report/text/render.js';
 import { floorByRow } from '../lib/results/aa.js';
 import { compactFile, compactResults, DROPPED } from '../lib/results/compact.js';
 import { conformanceRows } from '../lib/results/conformance-form.js';
-import { readResults, validateResults } from '../lib/results/file.js';
+import { readResults, validateResults, writeJsonAtomic } from '../lib/results/file.js';
+import { REFERENCE } from '../lib/results/node-test.js';
 import { SHOW_VALUES } from '../lib/run/inputs.js';
+import { nodeTestDoc } from './fixtures/node-test-doc.js';
 import { row, doc as tableDoc } from './fixtures/table-doc.js';
 
 const kept = (name) => join(ROOT, 'results', 'published', name);
@@ -52,8 +61,19 @@ const COMPACTED = [
   'conformance-wpt-all.json',
   'aa-node-math-json-full.json',
   'math-full-10m-precision.json',
+  'node-compat-all.json',
 ];
 const MAX_BYTES = 2e6;
+
+/**
+ * A Deno config.jsonc's tests for the files of some rows: every other file listed as expected to
+ * pass, the rest as ignored, so the cross-check both agrees and differs.
+ * @param {any[]} rows
+ */
+function denoTests(rows) {
+  const files = [...new Set(rows.map((r) => r.file))];
+  return Object.fromEntries(files.map((f, i) => [f, i % 2 ? {} : { ignore: true, reason: 'not on CI' }]));
+}
 
 /**
  * What every printer prints from a document, by printer. A printer that throws prints its error,
@@ -85,6 +105,21 @@ function printed(doc) {
     spread: () => spreadReport(doc, ids[0]).join('\n'),
     population: () => JSON.stringify(populationOf(doc.results, ids[0], 2)),
     conformance: () => conformanceReport(conformanceRows(doc)),
+    'node-compat table': () =>
+      nodeTestDocsReport(
+        [doc],
+        conformanceRows(doc).filter((r) => r.source === 'node-test'),
+        REFERENCE,
+      ),
+    'deno cross-check': () => {
+      const rows = conformanceRows(doc).filter((r) => r.source === 'node-test');
+      return JSON.stringify(
+        crosscheck(
+          rows.filter((r) => r.runtime === 'deno'),
+          denoTests(rows),
+        ),
+      );
+    },
     'wpt-diff': () => formatDiff(crossRuntimeDiff(conformanceRows(doc))),
     ...Object.fromEntries(
       Object.entries(EXPORTS)
@@ -199,6 +234,70 @@ test('the check can fail: dropping a field a printer reads changes what it print
     changedPrinters(wpt, noDetail).changed.filter((p) => ['wpt-diff', 'export html'].includes(p)),
     ['wpt-diff', 'export html'],
   );
+  // A Node test file's first error lines are printed by the HTML report and the cross-check, its
+  // modules by the per-module table.
+  const spoilNotes = (f) => (d) => {
+    const c = compactResults(d);
+    return { ...c, node_test_notes: c.node_test_notes.map(f) };
+  };
+  const nodeTest = nodeTestDoc();
+  assert.deepEqual(
+    changedPrinters(
+      nodeTest,
+      spoilNotes((n) => ({ ...n, detail: null })),
+    ).changed.filter((p) => ['export html', 'deno cross-check'].includes(p)),
+    ['deno cross-check', 'export html'],
+  );
+  const noModule = (d) => {
+    const c = compactResults(d);
+    return { ...c, conformance: c.conformance.map(({ module: _, ...r }) => ({ ...r, module: 'other' })) };
+  };
+  assert.ok(changedPrinters(nodeTest, noModule).changed.includes('node-compat table'));
+  // What a run's note says (status, outcome, kind) is read by every Node test printer.
+  assert.ok(
+    changedPrinters(
+      nodeTest,
+      spoilNotes(({ kind: _, ...n }) => n),
+    ).changed.includes('node-compat table'),
+  );
+});
+
+test('every printer prints the same from a make node-compat file and its compact form', () => {
+  const doc = nodeTestDoc();
+  const { changed, failing } = changedPrinters(doc);
+  assert.deepEqual(changed, []);
+  assert.deepEqual(
+    failing.filter((p) => !['aa', 'table with its own floor'].includes(p)),
+    [],
+  );
+  const out = printed(compactResults(doc));
+  // The printers do print its rows: its modules, the failing files' first error lines.
+  assert.match(out['node-compat table'], /^fs \(2 files\): node@25\.8\.1 passes 2 of 2/m);
+  assert.match(out['export html'], /double free detected in tcache 2/);
+  assert.match(out['deno cross-check'], /"parity":"fail","detail":"AssertionError \[ERR_ASSERTION\]/);
+});
+
+test('the node-compat docs block, make node-compat-table and the run readers read a compact Node test file as its original', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parity-compact-node-test-'));
+  try {
+    const full = join(dir, 'full.json');
+    const compact = join(dir, 'compact.json');
+    writeJsonAtomic(full, nodeTestDoc());
+    writeJsonAtomic(compact, nodeTestDoc());
+    compactFile(compact);
+    assert.equal(readResults(compact).schema, 'parity.results/3');
+    // The block as make readme writes it, but for its first line, which names the file.
+    const block = async (file) =>
+      (await regenerate(`<!-- parity:node-compat file=${relative(ROOT, file)} -->\n<!-- parity:end -->`))
+        .split('\n')
+        .slice(1)
+        .join('\n');
+    assert.equal(await block(compact), await block(full));
+    assert.match(await block(full), /node@22: unsupported: /);
+    assert.deepStrictEqual(readConformanceRows([compact]).rows, readConformanceRows([full]).rows);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('compact rewrites a file on one line, valid, with provenance as it was; again, it changes nothing', () => {

@@ -1,7 +1,7 @@
 // Conformance results files: the shared results shape (lib/results/file.js) with `results: []`
 // and the conformance in `conformance`, named results/<stamp>-<host>-conformance.json. WPT
 // subtests are written compact (parity.results/2: a record per runtime and file, passes counted)
-// and read back as rows from either form.
+// and read back as rows from any form (a kept file's parity.results/3 too).
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint, loadavg } from '../measure/fingerprint.js';

@@ -1,9 +1,15 @@
 // What a node-test conformance row's fields mean to every reader (make node-compat, its table,
-// the HTML report): the bucket of files no module claims, and the expectation kinds that are
-// parity's or the test's side and so never count against a runtime.
+// the HTML report): the bucket of files no module claims, the longest detail a row keeps, and the
+// expectation kinds that are parity's or the test's side and so never count against a runtime.
 
 /** The module of a Node test file that conformance/node-test/modules.json does not map. */
 export const NODE_TEST_OTHER = 'other';
+
+/**
+ * Longest detail a node-test row keeps: the run cuts a failed file's first error line here, and the
+ * compact kept form (conformance-form.js) cuts any longer detail here too.
+ */
+export const NODE_TEST_DETAIL_MAX = 300;
 
 /** Expectation kinds excluded from a runtime's figures: parity's side (harness) or the test's (outdated-test). */
 export const NODE_TEST_EXCLUDED_KINDS = new Set(['harness', 'outdated-test']);

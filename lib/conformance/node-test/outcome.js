@@ -3,12 +3,10 @@
 //     exit_code, signal, first_error, skip_reason, na_reason, ms }
 // A file that calls common.skip() prints `1..0 # Skipped: <reason>` and exits 0: that is a skip,
 // never a pass (a runtime without process.versions.openssl would otherwise "pass" every crypto file).
+import { NODE_TEST_DETAIL_MAX } from '../../results/node-test.js';
 
 /** Every outcome, in the order tables list them. */
 export const OUTCOMES = ['pass', 'skip', 'fail', 'timeout', 'crash', 'not-applicable'];
-
-/** Longest first error line kept. */
-const LINE_MAX = 300;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
@@ -39,7 +37,7 @@ export function firstErrorLine(stderr, stdout = '') {
   const out = lines(stdout);
   const found = [...err, ...out].find((l) => ERROR_LINE.some((re) => re.test(l)));
   const line = found ?? err.at(-1) ?? out.at(-1) ?? null;
-  return line === null ? null : line.slice(0, LINE_MAX);
+  return line === null ? null : line.slice(0, NODE_TEST_DETAIL_MAX);
 }
 
 /**
