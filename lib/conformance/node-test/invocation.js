@@ -1,7 +1,8 @@
 // How one of Node's test files is started on a runtime kind: the kind's runners/<kind>/node-test.json
 // (data) turned into argv and environment. The file's `// Flags:` line is translated there: node
 // takes every flag, other kinds only the ones their data names (V8 flags through the kind's V8
-// option, node options through NODE_OPTIONS); the rest are dropped and listed.
+// option, node options through NODE_OPTIONS); the rest are dropped and listed. Its `// Env:` lines
+// are the environment Node's own runner (tools/test.py) sets for it, on every kind alike.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRegistry } from '../../runtimes/registry.js';
@@ -23,6 +24,23 @@ export function kindNodeTest(kind, registry = loadRegistry()) {
 export function parseFlags(source) {
   const m = /^\/\/ Flags: (.+)$/m.exec(source);
   return m ? m[1].trim().split(/\s+/) : [];
+}
+
+/**
+ * The variables of a test file's `// Env:` lines, as Node's tools/test.py reads them: every such
+ * line, each whitespace-separated NAME=value pair (the value may hold '=').
+ * @param {string} source
+ * @returns {Record<string, string>}
+ */
+export function parseEnv(source) {
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const m of source.matchAll(/^\/\/\s+Env:(.*)$/gm))
+    for (const pair of m[1].trim().split(/\s+/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  return env;
 }
 
 /** Whether a file uses node:test (Deno's harness decides the same way, by the quoted specifier). */
@@ -48,7 +66,8 @@ export function translateFlags(flags, spec) {
 }
 
 /**
- * argv (without the binary) and extra environment for one file on a kind.
+ * argv (without the binary) and extra environment for one file on a kind: NODE_OPTIONS's part and
+ * the file's `// Env:` variables.
  * @param {any} spec  the kind's node-test.json
  * @param {{file: string, source: string}} test  file: its path under the suite root ("test/parallel/x.js")
  */
@@ -58,5 +77,5 @@ export function invocationFor(spec, { file, source }) {
   const t = translateFlags(parseFlags(source), spec.flags);
   const v8 = t.v8.length ? [`${spec.flags.v8_arg}${t.v8.join(',')}`] : [];
   const args = template.flatMap((a) => (a === '{flags}' ? t.cli : a === '{v8}' ? v8 : [a.replaceAll('{file}', file)]));
-  return { args, nodeOptions: t.nodeOptions, dropped: t.dropped, nodeTest };
+  return { args, nodeOptions: t.nodeOptions, env: parseEnv(source), dropped: t.dropped, nodeTest };
 }

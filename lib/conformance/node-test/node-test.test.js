@@ -13,7 +13,7 @@ import { discoverTests, prepareSuites } from './corpus.js';
 import { crosscheck, parseJsonc } from './crosscheck.js';
 import { expectationOf, judge, validateNodeTestExpectations } from './expectations.js';
 import { failureGroups } from './groups.js';
-import { invocationFor, kindNodeTest, parseFlags } from './invocation.js';
+import { invocationFor, kindNodeTest, parseEnv, parseFlags } from './invocation.js';
 import { moduleOf } from './modules.js';
 import { firstErrorLine, groupKey, outcomeOf } from './outcome.js';
 import { nodeTestRows, runNodeTests, runnersFor, settle } from './run.js';
@@ -117,6 +117,18 @@ test('firstErrorLine finds the error among source excerpts (bun) and deno\'s "er
     groupKey("Cannot find module 'a' from '<root>/test/parallel/test-b.js'"),
     "Cannot find module 'a' from '<root>/…'",
   );
+});
+
+test("a file's `// Env:` lines are its environment, as tools/test.py reads them, on every kind", () => {
+  const source = "'use strict';\n// Env: A_VAR=a B_VAR=x=y\n//   Env:  C_VAR=c\n// Flags: --expose-internals\n";
+  assert.deepEqual(parseEnv(source), { A_VAR: 'a', B_VAR: 'x=y', C_VAR: 'c' });
+  assert.deepEqual(parseEnv('// Flags: --expose-gc\n'), {});
+  for (const kind of ['node', 'deno', 'bun'])
+    assert.deepEqual(invocationFor(kindNodeTest(kind), { file: 'test/parallel/x.js', source }).env, {
+      A_VAR: 'a',
+      B_VAR: 'x=y',
+      C_VAR: 'c',
+    });
 });
 
 test('flags: node takes the line whole; deno folds V8 flags and sets node options; bun keeps its own flags', () => {

@@ -87,6 +87,8 @@ export async function runOneFile({ rt, runner, suite, file, source, timeoutMs, s
     NODE_OPTIONS: inv.nodeOptions.join(' '),
     NO_COLOR: '1',
     FORCE_COLOR: undefined,
+    // The file's own `// Env:` lines last, as tools/test.py applies them.
+    ...inv.env,
   };
   const end = await runToEnd({ bin: rt.bin, args: inv.args, env, cwd: suite.root, timeoutMs });
   return outcomeOf(file, end, timeoutMs);
