@@ -5,9 +5,9 @@
 // the run decided with the right sign, and what stopped undecided. A population is a sample too:
 // of the comparisons 10% or more from 1, it says how many its own adjusted interval puts wholly
 // 10% or more from 1, and it prints the population's interval beside every wrong sign and every
-// undecided comparison, so a reader can tell a miss from a truth the population did not pin down. The population must come from
-// the same microarchitecture as the runs (the fingerprint's CPU identity): a ratio between runtimes
-// holds for one.
+// undecided comparison, so a reader can tell a miss from a truth the population did not pin down.
+// The population must come from the same microarchitecture as the runs (the fingerprint's CPU
+// identity): a ratio between runtimes holds for one.
 //
 //   node tools/claims-vs-population.js POPULATION.json RUN.json [RUN.json …] [--baseline node]
 import { readFileSync } from 'node:fs';
@@ -54,17 +54,19 @@ const truth = ratiosOf(population);
 console.log(`population ${files[0]}: ${truth.size} comparisons against ${baseline}, CPU ${cpu(population)}`);
 const pct = (a, b) => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
 const TEN = Math.log(1.1);
+/** Whether a population ratio lies 10% or more from 1. */
+const atTen = (t) => Math.abs(Math.log(t.ratio)) >= TEN;
 /** A population ratio with its adjusted 95% interval, as "0.850× [0.790–0.915]". */
 const withCi = (t) => `${t.ratio.toFixed(3)}× [${t.ci[0].toFixed(3)}–${t.ci[1].toFixed(3)}]`;
 /** Whether the population's own interval lies wholly 10% or more from 1 (on one side). */
 const pinned = (t) => Math.log(t.ci[0]) >= TEN || Math.log(t.ci[1]) <= -TEN;
 {
-  const large = [...truth.values()].filter((t) => Math.abs(Math.log(t.ratio)) >= TEN);
+  const large = [...truth.values()].filter(atTen);
   console.log(
     `  ${large.length} at ≥10% from 1; ${large.filter(pinned).length} of them with the population's own interval wholly ≥10% from 1`,
   );
   for (const [key, t] of truth)
-    if (Math.abs(Math.log(t.ratio)) >= TEN && !pinned(t)) console.log(`  not pinned at ≥10%: ${key} ${withCi(t)}`);
+    if (atTen(t) && !pinned(t)) console.log(`  not pinned at ≥10%: ${key} ${withCi(t)}`);
 }
 /** Whether the population's own interval excludes 1: its sign is established. */
 const signed = (t) => t.ci[0] > 1 || t.ci[1] < 1;
@@ -87,7 +89,7 @@ for (const file of files.slice(1)) {
     // the sign; where it holds 1, the claim disagrees with the point but not with what was measured.
     if (claim && r.ratio > 1 !== t.ratio > 1)
       (signed(t) ? wrong : unsigned).push(`${key}: ${r.verdict} ${r.ratio.toFixed(3)}×, population ${withCi(t)}`);
-    if (Math.abs(Math.log(t.ratio)) >= TEN) {
+    if (atTen(t)) {
       large++;
       if (claim && r.ratio > 1 === t.ratio > 1) largeRight++;
     }
