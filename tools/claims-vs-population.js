@@ -65,8 +65,7 @@ const pinned = (t) => Math.log(t.ci[0]) >= TEN || Math.log(t.ci[1]) <= -TEN;
   console.log(
     `  ${large.length} at ≥10% from 1; ${large.filter(pinned).length} of them with the population's own interval wholly ≥10% from 1`,
   );
-  for (const [key, t] of truth)
-    if (atTen(t) && !pinned(t)) console.log(`  not pinned at ≥10%: ${key} ${withCi(t)}`);
+  for (const [key, t] of truth) if (atTen(t) && !pinned(t)) console.log(`  not pinned at ≥10%: ${key} ${withCi(t)}`);
 }
 /** Whether the population's own interval excludes 1: its sign is established. */
 const signed = (t) => t.ci[0] > 1 || t.ci[1] < 1;
