@@ -40,12 +40,14 @@ const BASE = '(baseline)';
  * turns a drawn median into the job record the rule reads (lib/measure/record.js simulatedRecord).
  * @param {ReturnType<typeof populationOf>} population
  * @param {{n?: number, adaptive?: {min: number, max: number, lastLook?: number, precision: number,
- *   budget_s?: number, cost?: (key: string, runtime: string | null) => number}, tables?: number,
+ *   budget_s?: number, cost?: (key: string, runtime: string | null) => number, allocate?: boolean}, tables?: number,
  *   seed?: number, moderate?: boolean, narrow?: number,
- *   recordOf: (median_ns: number) => {status: string, median_ns: number}}} o
+ *   recordOf: (median_ns: number) => {status: string, median_ns: number},
+ *   onTable?: (ratios: any[], counts: number[]) => void}} o
+ *   onTable: called with each simulated table's adjusted ratios and rounds (a tool's per-comparison view)
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
  *   false_equivalent: number, decisive: number, mean_rounds: number, coverage_all: number,
- *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number,
+ *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number, large_all_decided: number,
  *   capped_inconclusive: number, elapsed_s: number, budget_ends: number}}
  *   coverage: share of 95% intervals (before the table's adjustment) holding the truth;
  *   coverage_adjusted: of the adjusted ones; false_claims: share called faster or slower against
@@ -55,19 +57,20 @@ const BASE = '(baseline)';
  *   main mode set aside); the `_all` figures score the same intervals and claims against the mean
  *   of every round instead (the all-process truth: the slow processes included). large: the share
  *   of comparisons whose main-mode truth is at least 10% from 1; large_decided: of those, the share
- *   called faster or slower with the truth's sign. capped_inconclusive: the share of comparisons
+ *   called faster or slower with the truth's sign; large_all_decided: the share of tables that
+ *   decided every one of those with its sign. capped_inconclusive: the share of comparisons
  *   that ran to `max` rounds and ended inconclusive (stopped by the cap, not the budget);
  *   elapsed_s: the simulated run's mean length; budget_ends: the share of runs the budget ended.
  */
 export function simulateCoverage(
   population,
-  { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1, recordOf },
+  { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1, recordOf, onTable },
 ) {
   const next = rng(seed);
   const pick = (k) => next() % k;
   const tally = { total: 0, covered: 0, coveredAdj: 0, falseClaims: 0, falseEq: 0, decisive: 0, rounds: 0 };
   const all = { covered: 0, coveredAdj: 0, falseClaims: 0, large: 0, largeDecided: 0 };
-  const run = { capped: 0, elapsed: 0, budgetEnds: 0 };
+  const run = { capped: 0, elapsed: 0, budgetEnds: 0, allLarge: 0 };
   const suiteOf = (_, i) => population[i].suite;
   // The truth: what a table of every population round reads (moderateTable sets rounds aside).
   const whole = population.map((c) =>
@@ -82,6 +85,7 @@ export function simulateCoverage(
     // The all-process truth: the mean log ratio of every population round, slow processes included.
     all: population.map((c) => c.logs.reduce((x, y) => x + y, 0) / c.logs.length),
   };
+  const largeN = truths.main.filter((x) => Math.abs(x) >= LARGE).length;
   for (let t = 0; t < tables; t++) {
     const orders = shuffled(population, pick);
     const sim = adaptive ? adaptiveCounts(population, orders, adaptive, recordOf) : null;
@@ -89,7 +93,10 @@ export function simulateCoverage(
     const ratios = ratiosAt(orders, counts, { moderate, narrow, suiteOf });
     const raw = ratios.map((r) => r.ci95);
     adjustTable(ratios);
+    const before = all.largeDecided;
     score(ratios, raw, truths, tally, all);
+    onTable?.(ratios, counts);
+    if (all.largeDecided - before === largeN) run.allLarge++;
     if (!sim || !adaptive) continue;
     run.elapsed += sim.elapsed_s;
     if (sim.stopped === 'budget') run.budgetEnds++;
@@ -110,6 +117,7 @@ export function simulateCoverage(
     false_claims_all: all.falseClaims / tally.total,
     large: all.large / tally.total,
     large_decided: all.large ? all.largeDecided / all.large : Number.NaN,
+    large_all_decided: largeN ? run.allLarge / tables : Number.NaN,
     capped_inconclusive: run.capped / tally.total,
     elapsed_s: run.elapsed / tables,
     budget_ends: run.budgetEnds / tables,
@@ -163,7 +171,6 @@ function ratiosAt(orders, counts, { moderate, narrow, suiteOf }) {
  */
 function score(ratios, raw, truths, tally, all) {
   const margin = Math.log1p(EQUIVALENCE_MARGIN);
-  const LARGE = Math.log(1.1);
   const holds = (ci, x) => ci[0] <= x && x <= ci[1];
   const wrongSign = (r, x) => (r.verdict === 'faster' && x <= 1) || (r.verdict === 'slower' && x >= 1);
   ratios.forEach((r, i) => {
@@ -196,11 +203,11 @@ function score(ratios, raw, truths, tally, all) {
  * @param {{key: string, runtime: string, logs: number[]}[]} population
  * @param {number[][]} orders each comparison's rounds, in the order drawn
  * @param {{min: number, max: number, lastLook?: number, precision: number, budget_s?: number,
- *   cost?: (key: string, runtime: string | null) => number}} a
+ *   cost?: (key: string, runtime: string | null) => number, allocate?: boolean}} a
  * @param {(median_ns: number) => {status: string, median_ns: number}} recordOf
  * @returns {{counts: number[], stopped: 'precision' | 'budget' | 'max-rounds', elapsed_s: number}}
  */
-function adaptiveCounts(population, orders, { min, max, lastLook, precision, budget_s, cost }, recordOf) {
+function adaptiveCounts(population, orders, { min, max, lastLook, precision, budget_s, cost, allocate }, recordOf) {
   const rowKeys = [...new Set(population.map((c) => c.key))];
   const rows = rowKeys.map((key) => ({ workload: { id: key.split(' ')[0] }, params: { row: key } }));
   const ids = [BASE, ...new Set(population.map((c) => c.runtime))];
@@ -208,7 +215,7 @@ function adaptiveCounts(population, orders, { min, max, lastLook, precision, bud
   const plan = adaptiveRounds(
     rows,
     ids.map((id) => ({ id })),
-    { rounds: min, max_rounds: max, last_look: lastLook, precision, budget_s: budget },
+    { rounds: min, max_rounds: max, last_look: lastLook, precision, budget_s: budget, allocate },
     BASE,
   );
   const index = new Map(population.map((c, i) => [`${c.key}|${c.runtime}`, i]));
@@ -217,7 +224,7 @@ function adaptiveCounts(population, orders, { min, max, lastLook, precision, bud
   const rowS = new Map();
   let elapsed = 0;
   for (let round = 1; round <= max; round++) {
-    const active = plan.active(round);
+    const active = plan.active(round, cost ? { left_ms: (budget - elapsed - TAIL_S) * 1000 } : undefined);
     if (!active.length) return { counts, stopped: 'precision', elapsed_s: elapsed };
     for (const { row, runtimes } of active) {
       if (round > min && elapsed + (rowS.get(row) ?? 0) + TAIL_S > budget)
@@ -228,11 +235,12 @@ function adaptiveCounts(population, orders, { min, max, lastLook, precision, bud
         const i = index.get(`${row.params.row}|${id}`);
         // A comparison the population holds too few rounds of ends there (none does while max is
         // within the population's rounds).
-        if (id !== BASE && (i === undefined || round > population[i].logs.length)) continue;
-        if (i !== undefined) counts[i] = round;
-        const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][round - 1]);
-        plan.record({ suite, workload, params: row.params, runtime: id, round, ...recordOf(t) });
-        took += cost ? cost(row.params.row, id === BASE ? null : id) : 0;
+        if (id !== BASE && (i === undefined || counts[i] >= population[i].logs.length)) continue;
+        // A comparison's k-th round is its k-th drawn one (past the minimum it may skip rounds).
+        const t = id === BASE ? 1 : Math.exp(-orders[/** @type {number} */ (i)][counts[/** @type {number} */ (i)]++]);
+        const s = cost ? cost(row.params.row, id === BASE ? null : id) : 0;
+        plan.record({ suite, workload, params: row.params, runtime: id, round, ...recordOf(t), wall_ms: s * 1000 });
+        took += s;
       }
       elapsed += took;
       rowS.set(row, Math.max(rowS.get(row) ?? 0, took));
@@ -241,6 +249,9 @@ function adaptiveCounts(population, orders, { min, max, lastLook, precision, bud
   }
   return { counts, stopped: 'max-rounds', elapsed_s: elapsed };
 }
+
+/** A comparison whose truth is at least 10% from 1 (log scale): one a run should decide. */
+const LARGE = Math.log(1.1);
 
 /** What the loop's budget keeps for the final write and the tables (lib/run/loop/rounds.js TAIL_MS). */
 const TAIL_S = 1;

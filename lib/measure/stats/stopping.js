@@ -20,12 +20,13 @@
 // and is read there at the table's level: how long the run may take never changes the level of a
 // look.
 
+import { allocate, roundsToVerdict } from './allocation.js';
 import { pairRounds } from './compare.js';
 import { verdictAt } from './equivalence.js';
 import { pairedRatio } from './paired.js';
 import { adjustedLevel, benjaminiHochberg, moderateTable } from './table-stats.js';
 
-/** @typedef {{round: number, status: string, median_ns: number | null, runtime: string}} ResultRow */
+/** @typedef {{round: number, status: string, median_ns: number | null, runtime: string, wall_ms?: number}} ResultRow */
 
 /**
  * A row's comparisons against the baseline, each a runtime id and a paired t result on its
@@ -126,9 +127,11 @@ function halfWidth(r) {
  * reported `unsupported` for a row in round 1 is not asked again (it cannot change its mind).
  * @param {{workload: any, params: Record<string, string|number>}[]} rows
  * @param {any[]} runtimes
- * @param {{rounds: number, max_rounds: number, last_look?: number, precision: number, budget_s: number, stop_when_decided?: boolean}} mode
+ * @param {{rounds: number, max_rounds: number, last_look?: number, precision: number, budget_s: number, stop_when_decided?: boolean, allocate?: boolean}} mode
  *   last_look: the last round at which a comparison may stop before the end (looks are at
- *   `rounds` and its doublings up to it); without it, every doubling below max_rounds
+ *   `rounds` and its doublings up to it); without it, every doubling below max_rounds.
+ *   allocate: past the minimum, run only the open comparisons nearest a verdict that the time
+ *   left pays for (allocation.js; off unless asked: docs/adaptive.md)
  * @param {string} baseline
  */
 export function adaptiveRounds(rows, runtimes, mode, baseline) {
@@ -136,7 +139,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     row,
     key: ruleRowId(row.workload.id, row.params),
     /** @type {ResultRow[]} */ results: [],
-    rounds: 0,
+    /** the last round the row ran */ rounds: 0,
+    /** @type {Set<number>} the rounds it ran (past the minimum, not always every one) */ ran: new Set(),
     /** @type {number | null} the last round the row runs */ lastRound: null,
     /** @type {Map<string, number>} runtime → the last round its settled comparison runs */ settledIn: new Map(),
     /** @type {Set<string>} */ unsupported: new Set(),
@@ -150,6 +154,10 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     mode,
     baseline,
     stopsDecided: mode.stop_when_decided ?? true,
+    // Off unless asked (docs/adaptive.md, "Rounds to the comparisons nearest a verdict"): on this
+    // host's rounds it decides fewer comparisons than rounds to every open one.
+    allocates: (mode.stop_when_decided ?? true) && mode.allocate === true,
+    /** @type {{comparisons: Map<any, {id: string, ratio: any}[]>, level: number} | null} */ latest: null,
     lastLook: lastLookOf(mode),
     interim: interimLooks(mode.rounds, mode.max_rounds, mode.last_look),
   };
@@ -160,10 +168,16 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       if (!s) return;
       s.results.push(result);
       s.rounds = Math.max(s.rounds, result.round);
+      s.ran.add(result.round);
       if (result.status === 'unsupported' && result.round === 1) s.unsupported.add(result.runtime);
     },
-    /** Rows the round runs, each with the runtimes it runs on. @param {number} round */
-    active: (round) => activeRows(plan, round),
+    /**
+     * Rows the round runs, each with the runtimes it runs on. With `left_ms` (the time left for
+     * rounds) and a mode that stops on a verdict, the rounds past the minimum go to the
+     * comparisons nearest a verdict (allocation.js).
+     * @param {number} round @param {{left_ms?: number}} [clock]
+     */
+    active: (round, clock) => activeRows(plan, round, clock?.left_ms),
     /** After round `round`: the comparisons that stop, and the rows. @param {number} round */
     endRound: (round) => endRound(plan, round),
     /**
@@ -181,6 +195,8 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
         max_rounds: mode.max_rounds,
         last_look: plan.lastLook,
         stop_when_decided: plan.stopsDecided,
+        // Past the minimum, rounds went to the comparisons nearest a verdict (allocation.js).
+        allocate: plan.allocates,
         stopped: stopped === 'max-rounds' && all ? 'precision' : stopped,
         elapsed_s,
         rows,
@@ -195,21 +211,60 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
  * The stopping rule's state over a run's rows.
  * @typedef {{state: any[], byKey: Map<string, any>, runtimes: any[], ids: string[], baseline: string,
  *   mode: {rounds: number, max_rounds: number, precision: number, budget_s: number}, stopsDecided: boolean,
+ *   allocates: boolean, latest: {comparisons: Map<any, {id: string, ratio: any}[]>, level: number} | null,
  *   lastLook: number, interim: number}} Plan
  */
 
-/** Rows a round runs, each with the runtimes it runs on. @param {Plan} plan @param {number} round */
-function activeRows({ state, runtimes, baseline, mode }, round) {
+/**
+ * Rows a round runs, each with the runtimes it runs on: a comparison runs while it is open, or
+ * until the round after its equivalence; past the minimum, with the time left known, only the
+ * open comparisons `taken` (allocation.js) run; the baseline runs with any comparison of its row.
+ * @param {Plan} plan @param {number} round @param {number} [leftMs]
+ */
+function activeRows(plan, round, leftMs) {
+  const { state, runtimes, baseline, mode } = plan;
   if (round > mode.max_rounds) return [];
+  const taken = leftMs !== undefined && plan.allocates && round > mode.rounds ? allocated(plan, round, leftMs) : null;
   return state
     .filter((s) => s.lastRound === null || round <= s.lastRound)
-    .map((s) => ({
-      row: s.row,
-      runtimes: runtimes.filter(
-        (rt) => !s.unsupported.has(rt.id) && (rt.id === baseline || round <= (s.settledIn.get(rt.id) ?? Infinity)),
-      ),
-    }))
+    .map((s) => {
+      const runs = runtimes
+        .map((rt) => rt.id)
+        .filter((id) => id !== baseline && !s.unsupported.has(id) && round <= (s.settledIn.get(id) ?? Infinity))
+        .filter((id) => !taken || s.settledIn.has(id) || taken.has(`${s.key}|${id}`));
+      // The baseline runs beside any comparison of its row (alone in a run of one runtime).
+      const keep = new Set(runtimes.length === 1 || runs.length ? [baseline, ...runs] : []);
+      return { row: s.row, runtimes: runtimes.filter((rt) => keep.has(rt.id) && !s.unsupported.has(rt.id)) };
+    })
     .filter((a) => a.runtimes.length);
+}
+
+/**
+ * The open comparisons the round runs (allocate, over each comparison's rounds still needed at
+ * the run's adjusted level and what one round of it took so far), as `rowKey|runtime` ids.
+ * @param {Plan} plan @param {number} round @param {number} leftMs
+ */
+function allocated(plan, round, leftMs) {
+  const { comparisons, level } = plan.latest ?? { comparisons: moderated(plan), level: 0.05 };
+  const open = [];
+  for (const s of plan.state) {
+    if (s.lastRound !== null && round > s.lastRound) continue;
+    const mine = (comparisons.get(s) ?? []).filter((c) => !s.settledIn.has(c.id) && !s.unsupported.has(c.id));
+    const base = jobMs(s, plan.baseline);
+    for (const c of mine)
+      open.push({
+        id: `${s.key}|${c.id}`,
+        need: roundsToVerdict(c.ratio, level),
+        ms: jobMs(s, c.id) + base / mine.length,
+      });
+  }
+  return allocate(open, leftMs);
+}
+
+/** What a job of a row on a runtime took on average so far (its wall time; 1 s when unknown). */
+function jobMs(s, id) {
+  const ms = s.results.filter((r) => r.runtime === id && r.wall_ms > 0).map((r) => r.wall_ms);
+  return ms.length ? ms.reduce((a, b) => a + b, 0) / ms.length : 1000;
 }
 
 /**
@@ -226,7 +281,9 @@ function endRound(plan, round) {
   // looks (Bonferroni over looks): a verdict stopped on still holds at the table's level
   // when printed, and A/A false claims stay near the level (stopping.test.js). A comparison
   // undecided after the last look has no stop left but the end: the budget, or max_rounds.
-  const alpha = levelOf(comparisons) / (2 * plan.interim);
+  const level = levelOf(comparisons);
+  plan.latest = { comparisons, level };
+  const alpha = level / (2 * plan.interim);
   for (const s of plan.state) {
     if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
     const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
@@ -257,7 +314,7 @@ function summaryOf(plan) {
     return {
       workload: s.row.workload.id,
       params: s.row.params,
-      rounds: s.rounds,
+      rounds: s.ran.size,
       precision: p !== null && Number.isFinite(p) ? p : null,
       reached: p !== null && p <= mode.precision,
       // Settled when it stopped (a comparison stops on its own), or now.

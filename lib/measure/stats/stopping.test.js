@@ -47,10 +47,13 @@ test('a row precision is the widest upper half-width of its ratios against the b
 });
 
 /**
- * Drive adaptiveRounds as the loop does, with per-round medians drawn by `draw(runtime, round)`.
+ * Drive adaptiveRounds as the loop does, with per-round medians drawn by `draw(runtime, round)`;
+ * with `budgetJobs`, every job takes 1 s and the plan is told the time left.
+ * @param {string[]} runtimeIds @param {any} mode @param {(rt: string, round: number, i: number) => any} draw
+ * @param {number} [rowsN] @param {number} [budgetJobs]
  * @returns {{rounds: number, results: any[], rows: any[]}}
  */
-function drive(runtimeIds, mode, draw, rowsN = 1) {
+function drive(runtimeIds, mode, draw, rowsN = 1, budgetJobs = undefined) {
   const rows = Array.from({ length: rowsN }, (_, i) => ({ workload: { id: 's/w' }, params: { i } }));
   const plan = adaptiveRounds(
     rows,
@@ -61,11 +64,18 @@ function drive(runtimeIds, mode, draw, rowsN = 1) {
   const results = [];
   let round = 1;
   for (; round <= mode.max_rounds; round++) {
-    const active = plan.active(round);
+    const clock = budgetJobs === undefined ? undefined : { left_ms: (budgetJobs - results.length) * 1000 };
+    if (clock && clock.left_ms <= 0) break;
+    const active = plan.active(round, clock);
     if (!active.length) break;
     for (const a of active) {
       for (const rt of a.runtimes) {
-        const r = { ...res(rt.id, round, 0), params: a.row.params, ...draw(rt.id, round, a.row.params.i) };
+        const r = {
+          ...res(rt.id, round, 0),
+          params: a.row.params,
+          wall_ms: 1000,
+          ...draw(rt.id, round, a.row.params.i),
+        };
         results.push(r);
         plan.record(r);
       }
@@ -150,6 +160,34 @@ test("QUICK: a comparison undecided after its last look runs on to the end (the 
   // equivalent at the first look.
   const tight = (rt, round) => ({ median_ns: rt === 'a' ? 100 : 100 / (1 + (pattern[(round - 1) % 3] - 1) / 10) });
   assert.equal(drive(['a', 'b'], MODES.quick, tight).rows[0].rounds, 4);
+});
+
+test('with allocation asked for, the rounds past the minimum go to the comparison nearest a verdict; the one out of reach waits', () => {
+  const rand = uniform(3);
+  // b: 1.3x a at a spread of 0.25, decidable in some rounds; c: at 1 with the same spread, which
+  // no verdict reaches within the budget (equivalence needs ~100 rounds). 40 jobs: 9 after the
+  // minimum's 3 rounds of 3 runtimes, then 31, 15 rounds of a pair.
+  const draw = (rt) => ({
+    median_ns: (rt === 'b' ? 100 / 1.3 : 100) * Math.exp((rt === 'a' ? 0 : 0.25) * gauss(rand)),
+  });
+  const rounds = (d, id) => d.results.filter((r) => r.runtime === id).length;
+  const mode = { ...MODES.quick, last_look: 3, allocate: true };
+  let more = 0;
+  for (let t = 0; t < 20; t++) {
+    const d = drive(['a', 'b', 'c'], mode, draw, 1, 40);
+    if (d.results.filter((r) => r.runtime === 'b').length === 3) continue; // decided at the minimum
+    more += rounds(d, 'b') > rounds(d, 'c') ? 1 : 0;
+  }
+  assert.ok(more >= 10, `b ran more rounds than c in ${more} runs of 20`);
+  // Without it (QUICK's rule) both run every round to the end.
+  const d = drive(
+    ['a', 'b', 'c'],
+    { ...mode, allocate: false },
+    () => ({ median_ns: 100 * Math.exp(0.25 * gauss(rand)) }),
+    1,
+    40,
+  );
+  assert.equal(rounds(d, 'b'), rounds(d, 'c'));
 });
 
 test('a runtime unsupported in round 1 is not asked again; the others keep their rounds', () => {

@@ -42,7 +42,8 @@ async function rounds(plan, { rows, runtimes, mode, orderSeed, t0, stop }, step)
   /** How long each row's jobs took in its slowest round so far (the row objects persist). */
   const rowMs = new Map();
   for (let round = 1; round <= mode.max_rounds && !stop.interrupted; round++) {
-    const active = plan.active(round);
+    // The time left for rounds (the plan hands it to the comparisons nearest a verdict when its mode asks).
+    const active = plan.active(round, { left_ms: mode.budget_s * 1000 - (Date.now() - t0) - TAIL_MS });
     if (!active.length) return 'precision';
     for (let r = 0; r < active.length && !stop.interrupted; r++) {
       const { row, runtimes: rowRuntimes } = active[r];
