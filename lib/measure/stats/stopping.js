@@ -245,7 +245,8 @@ function activeRows(plan, round, leftMs) {
  * @param {Plan} plan @param {number} round @param {number} leftMs
  */
 function allocated(plan, round, leftMs) {
-  const { comparisons, level } = plan.latest ?? { comparisons: moderated(plan), level: 0.05 };
+  // The comparisons and level of the last endRound: allocation starts after the minimum's.
+  const { comparisons, level } = /** @type {NonNullable<Plan['latest']>} */ (plan.latest);
   const open = [];
   for (const s of plan.state) {
     if (s.lastRound !== null && round > s.lastRound) continue;
