@@ -47,9 +47,12 @@ export function parseEnv(source) {
 export const usesNodeTest = (source) => source.includes("'node:test'") || source.includes('"node:test"');
 
 /**
- * Sort a file's flags by what the kind does with them.
+ * Sort a file's flags by what the kind does with them: a V8 flag under the kind's own name, a
+ * node option or a command-line flag (under `rename`'s name where it gives one), or a flag
+ * `host_port` names, given as `--flag=HOST:PORT` on the command line (its port, or 0, on that host:
+ * Deno's `--inspect` takes host:port where Node's also takes a bare port).
  * @param {string[]} flags
- * @param {any} spec  the kind's `flags`: "all", or {v8, v8_arg, node_options, cli, rename}
+ * @param {any} spec  the kind's `flags`: "all", or {v8, v8_arg, node_options, cli, rename, host_port}
  */
 export function translateFlags(flags, spec) {
   if (spec === 'all') return { cli: flags, v8: [], nodeOptions: [], dropped: [] };
@@ -58,11 +61,19 @@ export function translateFlags(flags, spec) {
   for (const f of flags) {
     const name = f.replace(/=.*$/, '');
     if (spec?.v8?.[name]) out.v8.push(spec.v8[name]);
-    else if (spec?.node_options?.includes(name)) out.nodeOptions.push(f);
+    else if (spec?.node_options?.includes(name)) out.nodeOptions.push(spec.rename?.[name] ?? f);
     else if (spec?.cli?.includes(name)) out.cli.push(spec.rename?.[name] ?? f);
+    else if (spec?.host_port?.[name]) out.cli.push(hostPort(f, name, spec.host_port[name]));
     else out.dropped.push(f);
   }
   return out;
+}
+
+/** `--flag`, `--flag=PORT` or `--flag=HOST:PORT` as `--flag=HOST:PORT` (port 0 when none). */
+function hostPort(flag, name, host) {
+  const value = flag.slice(name.length + 1);
+  if (value.includes(':')) return flag;
+  return `${name}=${host}:${/^\d+$/.test(value) ? value : 0}`;
 }
 
 /**

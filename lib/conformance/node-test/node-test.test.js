@@ -131,7 +131,7 @@ test("a file's `// Env:` lines are its environment, as tools/test.py reads them,
     });
 });
 
-test('flags: node takes the line whole; deno folds V8 flags and sets node options; bun keeps its own flags', () => {
+test("flags: node takes the line whole; deno folds V8 flags, sets node options and takes --inspect as Deno's harness does; bun keeps its own flags", () => {
   const source = "// Flags: --expose-gc --expose-internals --no-warnings\nrequire('node:test');\n";
   assert.deepEqual(parseFlags(source), ['--expose-gc', '--expose-internals', '--no-warnings']);
   const file = 'test/parallel/x.js';
@@ -146,7 +146,20 @@ test('flags: node takes the line whole; deno folds V8 flags and sets node option
   const deno = invocationFor(kindNodeTest('deno'), { file, source });
   assert.equal(deno.args[0], 'test');
   assert.ok(deno.args.includes('--v8-flags=--expose-gc'));
-  assert.deepEqual([deno.nodeOptions, deno.dropped], [['--no-warnings'], ['--expose-internals']]);
+  assert.deepEqual([deno.nodeOptions, deno.dropped], [['--expose-internals', '--no-warnings'], []]);
+  // As Deno's harness: underscores spelled out, --inspect as host:port, an unknown flag dropped.
+  const more =
+    '// Flags: --expose_internals --inspect=0 --dns-result-order=ipv4first --allow_natives_syntax --jitless\n';
+  const d2 = invocationFor(kindNodeTest('deno'), { file, source: more });
+  assert.deepEqual(d2.nodeOptions, ['--expose-internals', '--dns-result-order=ipv4first']);
+  assert.deepEqual(d2.args.slice(-3), ['--v8-flags=--allow-natives-syntax', '--inspect=127.0.0.1:0', file]);
+  assert.deepEqual(d2.dropped, ['--jitless']);
+  const inspect = (f) => invocationFor(kindNodeTest('deno'), { file, source: `// Flags: ${f}\n` }).args.at(-2);
+  assert.deepEqual(['--inspect', '--inspect=9229', '--inspect=localhost:0'].map(inspect), [
+    '--inspect=127.0.0.1:0',
+    '--inspect=127.0.0.1:9229',
+    '--inspect=localhost:0',
+  ]);
   const bun = invocationFor(kindNodeTest('bun'), { file, source });
   assert.deepEqual(
     [bun.args, bun.dropped],
