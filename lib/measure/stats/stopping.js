@@ -154,7 +154,7 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     mode,
     baseline,
     stopsDecided: mode.stop_when_decided ?? true,
-    // Off unless asked (docs/adaptive.md, "Rounds to the comparisons nearest a verdict"): on this
+    // Off unless asked (docs/adaptive.md, "Where the time past the minimum goes"): on this
     // host's rounds it decides fewer comparisons than rounds to every open one.
     allocates: (mode.stop_when_decided ?? true) && mode.allocate === true,
     /** @type {{comparisons: Map<any, {id: string, ratio: any}[]>, level: number} | null} */ latest: null,
