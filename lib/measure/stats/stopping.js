@@ -139,7 +139,6 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
     row,
     key: ruleRowId(row.workload.id, row.params),
     /** @type {ResultRow[]} */ results: [],
-    /** the last round the row ran */ rounds: 0,
     /** @type {Set<number>} the rounds it ran (past the minimum, not always every one) */ ran: new Set(),
     /** @type {number | null} the last round the row runs */ lastRound: null,
     /** @type {Map<string, number>} runtime → the last round its settled comparison runs */ settledIn: new Map(),
@@ -167,7 +166,6 @@ export function adaptiveRounds(rows, runtimes, mode, baseline) {
       const s = plan.byKey.get(ruleRowId(`${result.suite}/${result.workload}`, result.params));
       if (!s) return;
       s.results.push(result);
-      s.rounds = Math.max(s.rounds, result.round);
       s.ran.add(result.round);
       if (result.status === 'unsupported' && result.round === 1) s.unsupported.add(result.runtime);
     },
@@ -286,7 +284,7 @@ function endRound(plan, round) {
   plan.latest = { comparisons, level };
   const alpha = level / (2 * plan.interim);
   for (const s of plan.state) {
-    if (s.lastRound !== null || s.rounds < round || round < mode.rounds) continue;
+    if (s.lastRound !== null || !s.ran.has(round) || round < mode.rounds) continue;
     const mine = /** @type {{id: string, ratio: any}[]} */ (comparisons.get(s));
     // A comparison found equivalent (or, in the full mode, precise) at a look runs one more
     // round, then its runtime leaves the row; one found faster or slower leaves at once
@@ -311,7 +309,7 @@ function summaryOf(plan) {
   return plan.state.map((s) => {
     const cs = /** @type {{id: string, ratio: any}[]} */ (ratios.get(s));
     const mine = cs.map((c) => c.ratio);
-    const p = s.rounds ? precisionOf(mine) : null;
+    const p = s.ran.size ? precisionOf(mine) : null;
     return {
       workload: s.row.workload.id,
       params: s.row.params,
@@ -324,7 +322,7 @@ function summaryOf(plan) {
         cs.length > 0 &&
         cs.every((c) => s.settledIn.has(c.id) || settled(c.ratio, mode.precision, plan.stopsDecided, alpha)),
       // A row with no ratio (every runtime but one unsupported or failed) has nothing to reach.
-      ratios: s.rounds ? mine.length : null,
+      ratios: s.ran.size ? mine.length : null,
     };
   });
 }
