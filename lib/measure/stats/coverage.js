@@ -42,9 +42,7 @@ const BASE = '(baseline)';
  * @param {{n?: number, adaptive?: {min: number, max: number, lastLook?: number, precision: number,
  *   budget_s?: number, cost?: (key: string, runtime: string | null) => number, allocate?: boolean}, tables?: number,
  *   seed?: number, moderate?: boolean, narrow?: number,
- *   recordOf: (median_ns: number) => {status: string, median_ns: number},
- *   onTable?: (ratios: any[], counts: number[]) => void}} o
- *   onTable: called with each simulated table's adjusted ratios and rounds (a tool's per-comparison view)
+ *   recordOf: (median_ns: number) => {status: string, median_ns: number}}} o
  * @returns {{comparisons: number, coverage: number, coverage_adjusted: number, false_claims: number,
  *   false_equivalent: number, decisive: number, mean_rounds: number, coverage_all: number,
  *   coverage_adjusted_all: number, false_claims_all: number, large: number, large_decided: number, large_all_decided: number,
@@ -64,7 +62,7 @@ const BASE = '(baseline)';
  */
 export function simulateCoverage(
   population,
-  { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1, recordOf, onTable },
+  { n = 3, adaptive, tables = 400, seed = 1, moderate = true, narrow = 1, recordOf },
 ) {
   const next = rng(seed);
   const pick = (k) => next() % k;
@@ -95,7 +93,6 @@ export function simulateCoverage(
     adjustTable(ratios);
     const before = all.largeDecided;
     score(ratios, raw, truths, tally, all);
-    onTable?.(ratios, counts);
     if (all.largeDecided - before === largeN) run.allLarge++;
     if (!sim || !adaptive) continue;
     run.elapsed += sim.elapsed_s;
